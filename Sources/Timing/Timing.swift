@@ -1,0 +1,1 @@
+// Timing: Core Animation's timing model (see reference/timing-model.md).
