@@ -1,0 +1,99 @@
+extension Timeline {
+    /// Schedules a component timer at media time `due`. Timers due at the same instant fire in
+    /// the order they (and animations) were added.
+    @discardableResult
+    public mutating func schedule(at due: Double, tag: TimerTag) -> TimerID {
+        let sequence = nextSequence()
+        let id = TimerID(rawValue: sequence)
+        timers.insert(.init(due: due, sequence: sequence, id: id, tag: tag))
+        return id
+    }
+
+    /// Cancels a timer; returns whether it was pending.
+    @discardableResult
+    public mutating func cancelTimer(_ id: TimerID) -> Bool { timers.remove(id) != nil }
+
+    /// Cancels every timer of a component.
+    public mutating func cancelTimers(owner: String) { timers.removeAll(owner: owner) }
+
+    /// The due time of a pending timer.
+    public func dueTime(of id: TimerID) -> Double? { timers.entries.first { $0.id == id }?.due }
+
+    /// Pops the next event at or before `time`, in exact time order (ties: insertion order),
+    /// and applies its effect on the timeline (a finished animation with removedOnCompletion is
+    /// removed). Call repeatedly, handling each event (which may change the timeline), until nil;
+    /// then sample. Events caused by commands (removals, replacements) come first.
+    public mutating func nextEvent(upTo time: Double) -> TimelineEvent? {
+        if !outbox.isEmpty { return outbox.removeFirst() }
+        let completion = nextCompletion()
+        let timer = timers.first
+        var takeTimer: Bool
+        switch (completion, timer) {
+        case (nil, nil): return nil
+        case (nil, .some): takeTimer = true
+        case (.some, nil): takeTimer = false
+        case let (c?, t?): takeTimer = t.due < c.time || (t.due == c.time && t.sequence < c.sequence)
+        }
+        if takeTimer, let t = timer {
+            guard t.due <= time else { return nil }
+            _ = timers.popFirst()
+            observe(t.due)
+            return .timer(id: t.id, tag: t.tag, time: t.due)
+        }
+        guard let c = completion, c.time <= time else { return nil }
+        observe(c.time)
+        return finish(c)
+    }
+
+    /// The time of the earliest pending event (timer or natural animation end), if any.
+    public func nextEventTime() -> Double? {
+        if !outbox.isEmpty { return now }
+        let c = nextCompletion()?.time
+        let t = timers.first?.due
+        switch (c, t) {
+        case let (c?, t?): return min(c, t)
+        default: return c ?? t
+        }
+    }
+
+    private struct PendingCompletion {
+        var time: Double
+        var sequence: Int
+        var layer: LayerID
+        var index: Int
+    }
+
+    /// The earliest natural end of an attached animation, in global media time.
+    private func nextCompletion() -> PendingCompletion? {
+        var best: PendingCompletion?
+        for (layerIndex, slot) in layers.enumerated() {
+            guard let layer = slot, !layer.animations.isEmpty else { continue }
+            let id = LayerID(rawValue: layerIndex)
+            var map: (scale: Double, offset: Double)?
+            for (index, attached) in layer.animations.enumerated() where !attached.finishReported {
+                let timing = attached.animation.timing
+                let active = timing.activeDuration
+                guard timing.speed > 0, active.isFinite else { continue }
+                let localEnd = timing.beginTime + active / timing.speed
+                if map == nil { map = localTimeMap(of: id) }
+                guard let m = map, m.scale > 0 else { continue }
+                let globalEnd = max((localEnd - m.offset) / m.scale, now)
+                let sequence = attached.id.rawValue
+                if let b = best, b.time < globalEnd || (b.time == globalEnd && b.sequence < sequence) { continue }
+                best = PendingCompletion(time: globalEnd, sequence: sequence, layer: id, index: index)
+            }
+        }
+        return best
+    }
+
+    private mutating func finish(_ c: PendingCompletion) -> TimelineEvent? {
+        guard let layer = self[c.layer], layer.animations.indices.contains(c.index) else { return nil }
+        let attached = layer.animations[c.index]
+        if attached.animation.removedOnCompletion {
+            self[c.layer]?.animations.remove(at: c.index)
+        } else {
+            self[c.layer]?.animations[c.index].finishReported = true
+        }
+        return .animationStopped(AnimationStop(id: attached.id, layer: c.layer, owner: layer.owner, key: attached.key, finished: true, time: c.time))
+    }
+}

@@ -1,1 +1,0 @@
-// Timing: Core Animation's timing model (see reference/timing-model.md).

@@ -1,0 +1,43 @@
+import Foundation
+@testable import Timing
+
+/// A small deterministic PRNG (SplitMix64) so random tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func approx(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return abs(a - b) <= tolerance
+}
+
+/// Independent cubic Bezier evaluation: bisection on x(t) to 1e-12, then y(t).
+func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    func bez(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+        let mt = 1 - t
+        return 3 * mt * mt * t * p1 + 3 * mt * t * t * p2 + t * t * t
+    }
+    var lo = 0.0, hi = 1.0
+    while hi - lo > 1e-12 {
+        let mid = (lo + hi) / 2
+        if bez(x1, x2, mid) < x { lo = mid } else { hi = mid }
+    }
+    return bez(y1, y2, (lo + hi) / 2)
+}
+
+extension Timeline {
+    /// Drains every event up to `time`, returning them.
+    mutating func drain(upTo time: Double) -> [TimelineEvent] {
+        var events: [TimelineEvent] = []
+        while let e = nextEvent(upTo: time) { events.append(e) }
+        return events
+    }
+}
