@@ -1,0 +1,120 @@
+import Testing
+@testable import JSON
+
+@Suite struct WriterTests {
+    private func formatted(_ x: Double, _ decimals: Int) -> String {
+        var writer = JSONWriter()
+        writer.appendNumber(x, decimals: decimals)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        (0.1 + 0.2, 4, "0.3"),
+        (-0.00001, 4, "0"),
+        (-0.0, 4, "0"),
+        (1e15, 4, "1000000000000000"),
+        (123.45675, 4, "123.4568"),
+        (-123.45675, 4, "-123.4568"),
+        (42, 4, "42"),
+        (-7, 4, "-7"),
+        (0, 4, "0"),
+        (0.5, 0, "1"),
+        (-0.5, 0, "-1"),
+        (2.5, 0, "3"),
+        (0.00005, 4, "0.0001"),
+        (0.00004, 4, "0"),
+        (1.0001, 4, "1.0001"),
+        (1.00001, 4, "1"),
+        (0.05, 4, "0.05"),
+        (0.7, 6, "0.7"),
+        (1.234567, 6, "1.234567"),
+        (375, 4, "375"),
+        (9_007_199_254_740_992, 4, "9007199254740992"),
+        (1e20, 4, "100000000000000000000"),
+        (-1e21, 2, "-1000000000000000000000"),
+        (2251799813685248.5, 4, "2251799813685248.5"),
+        (1234567.89, 4, "1234567.89"),
+        (1234567890.125, 4, "1234567890.125"),
+        (Double.nan, 4, "0"),
+        (Double.infinity, 4, "0"),
+        (-Double.infinity, 4, "0"),
+        (3.14159, -3, "3"),
+    ] as [(Double, Int, String)])
+    func numberFormatting(x: Double, decimals: Int, expected: String) {
+        #expect(formatted(x, decimals) == expected)
+    }
+
+    @Test func hugeIntegersAreExact() {
+        // 2^70 and the largest double, checked against independently computed decimal strings.
+        #expect(formatted(1_180_591_620_717_411_303_424, 4) == "1180591620717411303424")
+        let maxDigits = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
+        #expect(formatted(.greatestFiniteMagnitude, 4) == maxDigits)
+    }
+
+    @Test func roundedNumbersStayWithinHalfAUnit() throws {
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<20_000 {
+            let x = (Double(generator.next() % 2_000_000_000) - 1_000_000_000) / Double(1 << (generator.next() % 40))
+            let text = formatted(x, 4)
+            let hasFraction = text.contains(".")
+            #expect(!text.contains("e") && !text.hasSuffix("."))
+            #expect(!hasFraction || !text.hasSuffix("0"), "\(text)")
+            let back = try #require(Double(text))
+            let tolerance: Double = 0.000050001 + x.magnitude * 1e-15
+            let error: Double = (back - x).magnitude
+            #expect(error <= tolerance, "\(x) -> \(text)")
+        }
+    }
+
+    @Test func stringsAreEscapedMinimally() {
+        var writer = JSONWriter()
+        writer.appendString("a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}j/é加😀\u{7f}")
+        let expected = #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u001fj/é加😀"# + "\u{7f}\""
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
+
+    @Test func writerBufferIsReusable() {
+        var writer = JSONWriter(capacity: 64)
+        writer.appendRaw("[")
+        writer.appendInteger(-12)
+        writer.appendRaw(",")
+        writer.appendUnsigned(UInt64.max)
+        writer.appendRaw(",")
+        writer.appendBool(true)
+        writer.appendRaw(",")
+        writer.appendNull()
+        writer.appendRaw("]")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[-12,18446744073709551615,true,null]")
+        writer.reset()
+        #expect(writer.count == 0)
+        #expect(writer.bytes.capacity >= 64)
+    }
+
+    @Test func shortestNumbersRoundTripWithoutExponent() throws {
+        let cases: [(Double, String)] = [(1e-5, "0.00001"), (1.5e20, "150000000000000000000"), (0.1, "0.1"),
+                                         (-2.5, "-2.5"), (7, "7"), (-0.0, "0"), (1e16, "10000000000000000"),
+                                         (123.456, "123.456"), (5e-7, "0.0000005")]
+        for (value, expected) in cases {
+            #expect(JSONValue.number(value).canonicalString == expected)
+        }
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<5000 {
+            let x = Double(bitPattern: generator.next())
+            guard x.isFinite else { continue }
+            let text = JSONValue.number(x).canonicalString
+            #expect(!text.contains("e"))
+            #expect(try JSONParser.parse(text) == .number(x == 0 ? 0 : x), "\(x) -> \(text)")
+        }
+    }
+
+    @Test func valuesRoundTripCanonically() throws {
+        let text = #"{"z":1,"a":[true,false,null,"x\"y",-2.5,{"k":{}}],"m":"加载中","e":[]}"#
+        let value = try JSONParser.parse(text)
+        #expect(value.canonicalString == text)
+        #expect(try JSONParser.parse(value.canonicalBytes()) == value)
+        let spaced = try JSONParser.parse(" { \"b\" : 2 , \"a\" : [ 1 , 2 ] } ")
+        #expect(spaced.canonicalString == #"{"b":2,"a":[1,2]}"#)
+        let built = JSONValue.object(JSONObject(pairs: [("type", .string("ack")), ("id", .number(7)), ("t", .number(1.25))]))
+        #expect(built.canonicalString == #"{"type":"ack","id":7,"t":1.25}"#)
+    }
+}
