@@ -1,0 +1,20 @@
+import JSON
+
+/// An event a component reports (PROTOCOL.md section 2: `{"type":"event","t","name","target",...}`).
+public struct SceneEvent: Equatable, Sendable {
+    /// Media time at which it happened (exact: a timer's due time or an animation's end).
+    public var time: Double
+    /// For example "hud.hidden".
+    public var name: String
+    /// The component's target id (empty for session-wide events).
+    public var target: String
+    /// Extra fields, in order.
+    public var fields: JSONObject
+
+    public init(time: Double, name: String, target: String, fields: JSONObject = JSONObject()) {
+        self.time = time
+        self.name = name
+        self.target = target
+        self.fields = fields
+    }
+}
