@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `progresscast` command line: serve the page and WebSocket API, benchmark, replay.
+@main
+struct ProgressCast: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progresscast",
+        abstract: "A live, replayable visualizer of iOS-style progress UI.",
+        subcommands: [Bench.self]
+    )
+}
