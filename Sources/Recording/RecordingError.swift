@@ -1,0 +1,17 @@
+/// Why a recording could not be read or written.
+public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
+    case badHeader(String)
+    /// A complete line (1-based number) that is not a valid event.
+    case badLine(Int, String)
+    case io(String)
+    case badName(String)
+
+    public var description: String {
+        switch self {
+        case let .badHeader(m): return "bad header: \(m)"
+        case let .badLine(n, m): return "line \(n): \(m)"
+        case let .io(m): return m
+        case let .badName(m): return m
+        }
+    }
+}
