@@ -1,0 +1,14 @@
+import Geometry
+
+/// Everything on the canvas at one instant: the canvas size in points and the shapes drawn in order.
+public struct DisplayList: Equatable, Sendable {
+    /// The canvas size (`w`, `h` on the wire).
+    public var size: Size
+    /// The shapes, back to front.
+    public var shapes: [Shape]
+
+    public init(size: Size, shapes: [Shape] = []) {
+        self.size = size
+        self.shapes = shapes
+    }
+}

@@ -1,0 +1,135 @@
+import CFreeType
+
+/// The metrics of one font file, read once with FreeType and then kept as plain tables: an
+/// immutable, `Sendable` value that any number of threads can measure with, no locks needed.
+///
+/// All metrics are in unscaled font units; scale by `size / unitsPerEm` for points. Advances are
+/// the linear (unhinted) `hmtx` advances, which is what Chromium's canvas uses for layout with
+/// subpixel positioning; kerning comes from the legacy `kern` table's horizontal format-0 pairs
+/// (DejaVu has one mirroring its GPOS pair kerning; faces without it are not kerned).
+public struct FontFace: Sendable {
+    /// The file the face was loaded from.
+    public let path: String
+    /// The family name stored in the font (e.g. "DejaVu Sans").
+    public let familyName: String
+    /// The style name stored in the font (e.g. "Bold").
+    public let styleName: String
+    public let unitsPerEm: Int
+    /// Distance from the baseline to the top of the line, positive (FreeType's `ascender`: `hhea`).
+    public let ascender: Int
+    /// Distance from the baseline to the bottom of the line, negative (FreeType's `descender`).
+    public let descender: Int
+    /// Extra space between lines (FreeType's `height` minus ascender plus descender).
+    public let lineGap: Int
+    /// The number of glyphs in the face.
+    public let glyphCount: Int
+
+    private let basicPlaneGlyphs: [UInt16]
+    private let supplementaryGlyphs: [UInt32: UInt16]
+    private let advances: [UInt16]
+    private let kerningPairs: [UInt32: Int16]
+
+    /// Loads the face at `path` (the first face of the file).
+    /// - Throws: ``FontError`` when the file is missing, unreadable, not a scalable font, or has
+    ///   no Unicode character map.
+    public init(contentsOf path: String) throws(FontError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw FontError(path: path, reason: "FreeType could not be initialised")
+        }
+        defer { FT_Done_FreeType(library) }
+        var loaded: FT_Face?
+        let openError = FT_New_Face(library, path, 0, &loaded)
+        guard openError == 0, let face = loaded else {
+            throw FontError(path: path, reason: FontFace.describe(freeTypeError: openError))
+        }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.face_flags & kPCFTFaceFlagScalable != 0, face.pointee.units_per_EM > 0 else {
+            throw FontError(path: path, reason: "not a scalable (outline) font")
+        }
+        guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
+            throw FontError(path: path, reason: "the font has no Unicode character map")
+        }
+        self.path = path
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        unitsPerEm = Int(face.pointee.units_per_EM)
+        ascender = Int(face.pointee.ascender)
+        descender = Int(face.pointee.descender)
+        lineGap = Int(face.pointee.height) - ascender + descender
+        glyphCount = max(Int(face.pointee.num_glyphs), 0)
+        advances = try FontFace.readAdvances(face, count: glyphCount, path: path)
+        (basicPlaneGlyphs, supplementaryGlyphs) = FontFace.readCharacterMap(face, glyphCount: glyphCount)
+        kerningPairs = KernTable.pairs(in: FontFace.readTable(face, tag: kPCFTTagKern))
+    }
+
+    /// The glyph for `scalar`, or nil when the face has none.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt16? {
+        let value = scalar.value
+        let glyph = value < 0x10000 ? basicPlaneGlyphs[Int(value)] : (supplementaryGlyphs[value] ?? 0)
+        return glyph == 0 ? nil : glyph
+    }
+
+    /// The advance width of `glyph` in font units (0 for a glyph the face does not have).
+    public func advance(ofGlyph glyph: UInt16) -> Int {
+        Int(glyph) < advances.count ? Int(advances[Int(glyph)]) : 0
+    }
+
+    /// The advance of the `.notdef` glyph (glyph 0), used for characters no face has.
+    public var missingGlyphAdvance: Int { advance(ofGlyph: 0) }
+
+    /// The kerning adjustment in font units between two adjacent glyphs (usually negative), 0 if none.
+    public func kerning(between left: UInt16, and right: UInt16) -> Int {
+        guard !kerningPairs.isEmpty else { return 0 }
+        return Int(kerningPairs[UInt32(left) << 16 | UInt32(right)] ?? 0)
+    }
+
+    /// Whether the face has kerning pairs.
+    public var hasKerning: Bool { !kerningPairs.isEmpty }
+
+    private static func readAdvances(_ face: FT_Face, count: Int, path: String) throws(FontError) -> [UInt16] {
+        guard count > 0 else { return [] }
+        var raw = [FT_Fixed](repeating: 0, count: count)
+        let error = raw.withUnsafeMutableBufferPointer { buffer in
+            FT_Get_Advances(face, 0, FT_UInt(count), kPCFTLoadNoScale, buffer.baseAddress)
+        }
+        guard error == 0 else { throw FontError(path: path, reason: "cannot read advance widths (FreeType error \(error))") }
+        return raw.map { UInt16(clamping: $0) }
+    }
+
+    private static func readCharacterMap(_ face: FT_Face, glyphCount: Int) -> ([UInt16], [UInt32: UInt16]) {
+        var basic = [UInt16](repeating: 0, count: 0x10000)
+        var supplementary: [UInt32: UInt16] = [:]
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(face, &glyph)
+        while glyph != 0 {
+            if glyph < glyphCount, glyph <= UInt16.max {
+                if code < 0x10000 {
+                    basic[Int(code)] = UInt16(glyph)
+                } else if code <= 0x10FFFF {
+                    supplementary[UInt32(code)] = UInt16(glyph)
+                }
+            }
+            code = FT_Get_Next_Char(face, code, &glyph)
+        }
+        return (basic, supplementary)
+    }
+
+    /// The raw bytes of an SFNT table, or empty when the face has none.
+    private static func readTable(_ face: FT_Face, tag: FT_ULong) -> [UInt8] {
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0, length > 0, length < 64 << 20 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        let error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &length) }
+        return error == 0 ? bytes : []
+    }
+
+    private static func describe(freeTypeError error: FT_Error) -> String {
+        switch error {
+        case 0x01: "the file cannot be opened (missing or unreadable)"
+        case 0x02: "unknown file format"
+        case 0x03: "broken or invalid font file"
+        default: "FreeType error \(error)"
+        }
+    }
+}

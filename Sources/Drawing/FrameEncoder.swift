@@ -1,0 +1,71 @@
+import Geometry
+import JSON
+
+/// Encodes display lists as canonical `frame` messages into a reusable buffer.
+///
+/// A frame is `{"type":"frame","seq":N,"t":T,"w":W,"h":H,"shapes":[...]}` with the keys in that
+/// order; `t` has at most six decimals (media time is quantised to microseconds), `w`, `h` and
+/// every shape number at most four; shapes are written as described at ``Shape`` encoding
+/// (`"kind"`, then `"id"`, then the fields in PROTOCOL.md's order, absent optionals omitted).
+/// Equal display lists give equal bytes.
+///
+/// Keep one encoder per thread (it is a value type) and reuse it: it allocates nothing once its
+/// buffer has grown, as long as callers do not hold on to the returned arrays.
+public struct FrameEncoder: Sendable {
+    private var writer: JSONWriter
+
+    /// An encoder with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 4096) {
+        writer = JSONWriter(capacity: capacity)
+    }
+
+    /// Decimal places of the frame's media time `t`.
+    public static let timeDecimals = 6
+
+    /// The canonical `frame` message for `list` at media time `time` (seconds).
+    public mutating func encodeFrame(_ list: DisplayList, seq: Int, time: Double) -> [UInt8] {
+        writer.reset()
+        writer.appendRaw(#"{"type":"frame","seq":"#)
+        writer.appendInteger(seq)
+        writer.appendRaw(#","t":"#)
+        writer.appendNumber(time, decimals: FrameEncoder.timeDecimals)
+        writer.appendByte(UInt8(ascii: ","))
+        appendBody(list)
+        writer.appendByte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
+    /// The canonical shapes array alone, `[...]`.
+    public mutating func encodeShapes(_ shapes: [Shape]) -> [UInt8] {
+        writer.reset()
+        writer.appendShapes(shapes)
+        return writer.bytes
+    }
+
+    /// The display list's checksum: FNV-1a 64-bit over the UTF-8 bytes
+    /// `"w":W,"h":H,"shapes":[...]` (exactly the part of the frame message after `"t":T,` and
+    /// before the closing brace), as 16 lowercase hex digits. Recordings store it.
+    public mutating func checksum(_ list: DisplayList) -> String {
+        writer.reset()
+        appendBody(list)
+        return FNV1a64.hex(FNV1a64.hash(writer.bytes))
+    }
+
+    /// `"w":W,"h":H,"shapes":[...]`.
+    private mutating func appendBody(_ list: DisplayList) {
+        writer.appendRaw(#""w":"#)
+        writer.appendNumber(list.size.width, decimals: JSONWriter.shapeDecimals)
+        writer.appendRaw(#","h":"#)
+        writer.appendNumber(list.size.height, decimals: JSONWriter.shapeDecimals)
+        writer.appendRaw(#","shapes":"#)
+        writer.appendShapes(list.shapes)
+    }
+}
+
+extension DisplayList {
+    /// The list's checksum (see ``FrameEncoder/checksum(_:)``).
+    public var checksum: String {
+        var encoder = FrameEncoder(capacity: 1024)
+        return encoder.checksum(self)
+    }
+}

@@ -1,0 +1,25 @@
+import Geometry
+
+/// Shapes drawn with a common transform and opacity (`"kind":"group"`).
+///
+/// The transform applies on top of the enclosing group's (as canvas `transform`, not
+/// `setTransform`, in nested groups), and the alpha composites the group as one layer, like a
+/// CALayer's opacity with group opacity (the SVG exporter uses `opacity` on `<g>`).
+///
+/// Wire fields, in order: `alpha`, `m` (`[a,b,c,d,e,f]`), `items`.
+public struct GroupShape: Equatable, Sendable {
+    public var id: String?
+    /// 0...1; nil for 1.
+    public var alpha: Double?
+    /// The affine matrix `[a, b, c, d, e, f]` (see `Transform.matrix(about:)`); nil for identity.
+    /// An array of any other length is written as the identity.
+    public var matrix: [Double]?
+    public var items: [Shape]
+
+    public init(id: String? = nil, alpha: Double? = nil, matrix: [Double]? = nil, items: [Shape]) {
+        self.id = id
+        self.alpha = alpha
+        self.matrix = matrix
+        self.items = items
+    }
+}

@@ -1,0 +1,28 @@
+import Geometry
+
+/// An SVG path (`"kind":"path"`), filled and/or stroked. Build `d` with ``PathBuilder`` to get
+/// canonical numbers.
+///
+/// Wire fields, in order: `d`, `fill`, `stroke`, `lw`, `cap`, `join`.
+public struct PathShape: Equatable, Sendable {
+    public var id: String?
+    /// SVG path data (as accepted by canvas `Path2D`).
+    public var data: String
+    public var fill: Color?
+    public var stroke: Color?
+    /// nil for the page's default of 1.
+    public var lineWidth: Double?
+    public var cap: LineCap?
+    public var join: LineJoin?
+
+    public init(id: String? = nil, data: String, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double? = nil,
+                cap: LineCap? = nil, join: LineJoin? = nil) {
+        self.id = id
+        self.data = data
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+        self.cap = cap
+        self.join = join
+    }
+}

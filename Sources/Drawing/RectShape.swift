@@ -1,0 +1,27 @@
+import Geometry
+
+/// A rectangle, optionally with rounded corners, filled and/or stroked (`"kind":"rect"`).
+///
+/// Wire fields, in order: `x`, `y`, `w`, `h`, `r`, `fill`, `stroke`, `lw`. Without `fill` the
+/// inside is not painted; without `stroke` there is no outline. The page clamps `r` to half the
+/// shorter side.
+public struct RectShape: Equatable, Sendable {
+    public var id: String?
+    public var frame: Rect
+    /// Corner radius; nil for square corners.
+    public var cornerRadius: Double?
+    public var fill: Color?
+    public var stroke: Color?
+    /// Stroke width (`lw`); nil for the page's default of 1.
+    public var lineWidth: Double?
+
+    public init(id: String? = nil, frame: Rect, cornerRadius: Double? = nil, fill: Color? = nil,
+                stroke: Color? = nil, lineWidth: Double? = nil) {
+        self.id = id
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+    }
+}
