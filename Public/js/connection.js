@@ -1,0 +1,148 @@
+// The WebSocket to the server: reconnects with exponential backoff and jitter, numbers requests
+// and matches replies to them. Dispatches "state", "open", "frame", "event" and "error" (an error
+// reply that matches no pending request) as CustomEvents whose detail is the message.
+export const SUBPROTOCOL = 'progresscast.v1';
+
+export function defaultUrl() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws`;
+}
+
+export class Connection extends EventTarget {
+  constructor(url, { minDelayMs = 500, maxDelayMs = 8000, timeoutMs = 10000 } = {}) {
+    super();
+    this.url = url;
+    this.minDelayMs = minDelayMs;
+    this.maxDelayMs = maxDelayMs;
+    this.timeoutMs = timeoutMs;
+    this.ws = null;
+    this.state = 'idle';          // connecting | open | waiting | stopped
+    this.attempt = 0;
+    this.retryAt = 0;             // when state is "waiting": the next attempt (performance.now())
+    this.nextId = 1;
+    this.pending = new Map();     // id -> { resolve, sentAt, op, timer }
+    this.lastLatencyMs = null;
+    this.retryTimer = null;
+    this.stopped = false;
+  }
+
+  start() {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    if (this.ws) this.ws.close(1000, 'bye');
+    this.setState('stopped');
+  }
+
+  setState(state, extra = {}) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent('state', { detail: { state, ...extra } }));
+  }
+
+  open() {
+    this.setState('connecting', { attempt: this.attempt });
+    let ws;
+    try {
+      ws = new WebSocket(this.url, SUBPROTOCOL);
+    } catch (err) {
+      this.scheduleRetry(String(err));
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      this.attempt = 0;
+      this.setState('open');
+      this.dispatchEvent(new CustomEvent('open'));
+    });
+    ws.addEventListener('message', (e) => this.receive(e.data));
+    ws.addEventListener('close', (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.failPending('disconnected', `connection closed (${e.code}${e.reason ? `: ${e.reason}` : ''})`);
+      if (!this.stopped) this.scheduleRetry(`closed ${e.code}${e.reason ? ` ${e.reason}` : ''}`);
+    });
+  }
+
+  scheduleRetry(reason) {
+    const base = Math.min(this.maxDelayMs, this.minDelayMs * 2 ** this.attempt);
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.attempt += 1;
+    this.retryAt = performance.now() + delay;
+    this.setState('waiting', { delayMs: delay, reason });
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  receive(data) {
+    if (typeof data !== 'string') return;
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (msg === null || typeof msg !== 'object') return;
+    if (msg.type === 'frame' || msg.type === 'event') {
+      this.dispatchEvent(new CustomEvent(msg.type, { detail: msg }));
+      return;
+    }
+    const waiter = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+    if (waiter) {
+      this.pending.delete(msg.id);
+      clearTimeout(waiter.timer);
+      this.lastLatencyMs = performance.now() - waiter.sentAt;
+      waiter.resolve(msg);
+    } else if (msg.type === 'error') {
+      this.dispatchEvent(new CustomEvent('error', { detail: msg }));
+    }
+  }
+
+  isOpen() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  // Sends without an id: the server replies only if it fails (the reply arrives as an "error" event).
+  post(msg) {
+    if (!this.isOpen()) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  sendText(text) {
+    if (!this.isOpen()) return false;
+    this.ws.send(text);
+    return true;
+  }
+
+  // Sends with a fresh id (unless msg has one) and resolves with the reply: {type:"ack"|"error", ...}.
+  // Never rejects: failing locally gives {type:"error", code:"disconnected"|"timeout", local:true}.
+  request(msg) {
+    const id = msg.id ?? this.nextId++;
+    const op = msg.op;
+    if (!this.isOpen()) return Promise.resolve(localError(id, op, 'disconnected', 'not connected'));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(localError(id, op, 'timeout', `no reply after ${this.timeoutMs / 1000} s`));
+      }, this.timeoutMs);
+      this.pending.set(id, { resolve, sentAt: performance.now(), op, timer });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  failPending(code, message) {
+    for (const [id, w] of this.pending) {
+      clearTimeout(w.timer);
+      w.resolve(localError(id, w.op, code, message));
+    }
+    this.pending.clear();
+  }
+}
+
+function localError(id, op, code, message) {
+  return { type: 'error', id, op, code, message, local: true };
+}

@@ -1,0 +1,77 @@
+// The event log: every `event` message, every error and local notes, newest first, bounded.
+const MAX_ENTRIES = 500;
+
+function describe(msg, skip) {
+  const rest = {};
+  for (const [k, v] of Object.entries(msg)) if (!skip.has(k)) rest[k] = v;
+  return Object.keys(rest).length ? JSON.stringify(rest) : '';
+}
+
+const EVENT_KEYS = new Set(['type', 't', 'name', 'target']);
+
+export class EventLog {
+  constructor(list, filterInput, countLabel) {
+    this.list = list;
+    this.filterInput = filterInput;
+    this.countLabel = countLabel;
+    this.filter = '';
+    filterInput.addEventListener('input', () => this.applyFilter());
+  }
+
+  add(kind, time, title, detail) {
+    const li = document.createElement('li');
+    li.className = `entry ${kind}`;
+    li.dataset.kind = kind;
+    for (const [cls, text] of [['time', time], ['title', title], ['detail', detail]]) {
+      const span = document.createElement('span');
+      span.className = cls;
+      span.textContent = text;
+      li.append(span);
+    }
+    li.hidden = !this.matches(li);
+    this.list.prepend(li);
+    while (this.list.childElementCount > MAX_ENTRIES) this.list.lastElementChild.remove();
+    this.updateCount();
+  }
+
+  event(msg) {
+    const t = typeof msg.t === 'number' ? msg.t.toFixed(3) : '';
+    const title = msg.target !== undefined ? `${msg.name} ${msg.target}` : String(msg.name);
+    this.add('event', t, title, describe(msg, EVENT_KEYS));
+  }
+
+  error(msg) {
+    const where = msg.op ? `${msg.op}: ` : '';
+    this.add('error', clock(), `${msg.code ?? 'error'}`, `${where}${msg.message ?? ''}${msg.id !== undefined ? ` (id ${msg.id})` : ''}`);
+  }
+
+  note(text) {
+    this.add('note', clock(), 'note', text);
+  }
+
+  clear() {
+    this.list.replaceChildren();
+    this.updateCount();
+  }
+
+  matches(li) {
+    return this.filter === '' || `${li.dataset.kind} ${li.textContent}`.toLowerCase().includes(this.filter);
+  }
+
+  applyFilter() {
+    this.filter = this.filterInput.value.trim().toLowerCase();
+    for (const li of this.list.children) li.hidden = !this.matches(li);
+    this.updateCount();
+  }
+
+  updateCount() {
+    const total = this.list.childElementCount;
+    const shown = this.filter ? [...this.list.children].filter((li) => !li.hidden).length : total;
+    this.countLabel.textContent = this.filter ? `${shown} of ${total}` : `${total}`;
+  }
+}
+
+// Local wall-clock time for entries that have no media time.
+function clock() {
+  return new Date().toLocaleTimeString([], { hour12: false });
+}

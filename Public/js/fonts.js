@@ -1,0 +1,25 @@
+// Text is measured on the server with these exact files, so nothing is drawn with a fallback font
+// until they have loaded (or failed, or timed out).
+export const FONT_FAMILY = '"ProgressCast Sans", "ProgressCast CJK"';
+
+const FACES = [
+  ['400 16px "ProgressCast Sans"', 'Ag'],
+  ['700 16px "ProgressCast Sans"', 'Ag'],
+  ['400 16px "ProgressCast CJK"', '加载中'],
+];
+const TIMEOUT_MS = 8000;
+
+let settled = false;
+
+export const fontsReady = Promise.race([
+  Promise.allSettled(FACES.map(([font, text]) => document.fonts.load(font, text))),
+  new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS)),
+]).then(() => { settled = true; });
+
+export function fontsSettled() {
+  return settled;
+}
+
+export function fontFor(weight, size) {
+  return `${weight} ${size}px ${FONT_FAMILY}`;
+}

@@ -1,0 +1,111 @@
+// Wires the page together. The page only draws frames, forwards pointer input and sends commands.
+import { Connection, defaultUrl } from './connection.js';
+import { Renderer } from './renderer.js';
+import { Session } from './session.js';
+import { EventLog } from './eventlog.js';
+import { stats, recordFrameReceived } from './stats.js';
+import { forwardPointer } from './pointer.js';
+import { setupOpButtons, setupReadouts, setupLiveProgress, applyRole } from './controls.js';
+import { setupConsole } from './console.js';
+import { ReplayBar } from './replay.js';
+import { setupSessionPanel } from './session-panel.js';
+import { setupThreeStrategies } from './player-panel.js';
+import { setupScenarios } from './scenarios.js';
+import { setupRecordings } from './recordings.js';
+import { setupShare } from './share.js';
+import { setupStatus } from './status.js';
+
+const $ = (id) => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el;
+};
+
+const conn = new Connection(defaultUrl());
+const renderer = new Renderer($('canvas'));
+const log = new EventLog($('event-log'), $('event-filter'), $('event-count'));
+
+const app = {
+  conn,
+  renderer,
+  log,
+  session: null,
+  // Sends an op with an id and resolves with its reply. Errors go to the event log unless
+  // `quiet` is true or lists their code.
+  async send(msg, { quiet = false } = {}) {
+    const reply = await conn.request(msg);
+    stats.latencyMs = conn.lastLatencyMs;
+    const silenced = quiet === true || (Array.isArray(quiet) && quiet.includes(reply.code));
+    if (reply.type === 'error' && !silenced) log.error(reply);
+    return reply;
+  },
+};
+app.session = new Session(app);
+
+const replayBar = new ReplayBar(app, {
+  bar: $('replay-bar'), play: $('replay-play'), seek: $('replay-seek'), markers: $('replay-markers'),
+  speed: $('replay-speed'), back: $('replay-step-back'), forward: $('replay-step-forward'), time: $('replay-time'),
+});
+
+conn.addEventListener('frame', (e) => {
+  recordFrameReceived();
+  renderer.submit(e.detail);
+  replayBar.onFrame(e.detail);
+});
+conn.addEventListener('event', (e) => {
+  const msg = e.detail;
+  log.event(msg);
+  replayBar.onEvent(msg);
+  if (msg.name === 'session.closed') app.session.closed();
+});
+conn.addEventListener('error', (e) => log.error(e.detail));
+conn.addEventListener('state', (e) => {
+  const { state, reason, delayMs } = e.detail;
+  if (state === 'open') log.note('connected');
+  if (state === 'waiting') log.note(`disconnected (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`);
+});
+conn.addEventListener('open', () => app.session.enter());
+
+app.session.addEventListener('change', (e) => {
+  applyRole(app.session);
+  replayBar.configure(e.detail.replay);
+});
+applyRole(app.session);
+
+forwardPointer($('canvas'), renderer, (msg) => conn.post(msg),
+  () => app.session.isController && !app.session.info.replay);
+
+setupOpButtons(app);
+setupReadouts();
+setupLiveProgress(app, $('hud-progress'), $('hud-target'));
+setupConsole(app, $('console-input'), $('console-send'), $('console-output'));
+setupSessionPanel(app, {
+  create: $('session-create'), join: $('session-join'), joinId: $('session-join-id'), joinToken: $('session-join-token'),
+  leave: $('session-leave'), close: $('session-close'), inspect: $('session-inspect'), frameGet: $('session-frame-get'),
+  output: $('inspect-output'),
+});
+setupThreeStrategies(app, {
+  setup: $('player-three'), play: $('player-three-play'), pause: $('player-three-pause'),
+  duration: $('player-duration'), tick: $('player-tick'),
+});
+setupScenarios(app, { panel: $('panel-scenarios'), select: $('scenario-select'), run: $('scenario-run'), refresh: $('scenario-refresh') });
+setupRecordings(app, {
+  start: $('record-start'), stop: $('record-stop'), state: $('record-state'),
+  list: $('recordings-list'), empty: $('recordings-empty'), refresh: $('recordings-refresh'),
+});
+setupShare(app, { viewer: $('copy-viewer-link'), controller: $('copy-controller-link'), output: $('share-link') });
+setupStatus(app, {
+  conn: $('status-conn'), role: $('status-role'), session: $('status-session'),
+  fps: $('status-fps'), latency: $('status-latency'), draw: $('status-draw'),
+});
+$('event-clear').addEventListener('click', () => log.clear());
+
+// For tests and debugging.
+window.progresscast = {
+  stats,
+  app,
+  get session() { return app.session.info; },
+  get connected() { return conn.isOpen(); },
+};
+
+conn.start();

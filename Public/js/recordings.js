@@ -1,0 +1,75 @@
+// Recording controls (record.start / record.marker / record.stop) and the list of recordings
+// from GET /api/recordings, each with a download link and an "open" button (replay.open).
+import { collect } from './form.js';
+import { formatTime } from './replay.js';
+
+function formatBytes(n) {
+  if (!Number.isFinite(n)) return '';
+  if (n < 1024) return `${n} B`;
+  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function cell(content) {
+  const td = document.createElement('td');
+  td.append(content);
+  return td;
+}
+
+export function setupRecordings(app, els) {
+  const scope = els.start.closest('[data-scope]');
+
+  async function refresh() {
+    let list;
+    try {
+      const res = await fetch('/api/recordings', { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      list = await res.json();
+      if (!Array.isArray(list)) throw new Error('not a list');
+    } catch (err) {
+      els.list.replaceChildren();
+      els.empty.textContent = `Recordings unavailable (${err.message}).`;
+      els.empty.hidden = false;
+      return;
+    }
+    els.empty.textContent = 'No recordings yet.';
+    els.empty.hidden = list.length > 0;
+    els.list.replaceChildren(...list.map((rec) => row(rec)));
+  }
+
+  function row(rec) {
+    const tr = document.createElement('tr');
+    tr.dataset.test = 'recording-row';
+    tr.dataset.name = rec.name;
+    const name = document.createElement('span');
+    name.textContent = rec.title ? `${rec.title}` : rec.name;
+    name.title = rec.created ? `${rec.name}, created ${rec.created}` : rec.name;
+    const link = document.createElement('a');
+    link.href = `/api/recordings/${encodeURIComponent(rec.name)}`;
+    link.download = rec.name.endsWith('.pcast') ? rec.name : `${rec.name}.pcast`;
+    link.textContent = 'download';
+    link.dataset.test = 'recording-download';
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.textContent = 'open';
+    open.dataset.test = 'recording-open';
+    open.setAttribute('aria-label', `open ${rec.name} in a replay session`);
+    open.addEventListener('click', () => app.session.openReplay(rec.name));
+    tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open));
+    return tr;
+  }
+
+  els.start.addEventListener('click', async () => {
+    const r = await app.send({ op: 'record.start', ...collect(scope, ['name', 'title']) });
+    if (r.type === 'ack') els.state.textContent = `recording ${r.recording ?? ''}`;
+  });
+  els.stop.addEventListener('click', async () => {
+    const r = await app.send({ op: 'record.stop' });
+    if (r.type !== 'ack') return;
+    const duration = Number.isFinite(r.duration) ? `, ${formatTime(r.duration)}` : '';
+    const commands = Number.isFinite(r.commands) ? `, ${r.commands} commands` : '';
+    els.state.textContent = `saved ${r.recording ?? ''}${duration}${commands}`;
+    refresh();
+  });
+  els.refresh.addEventListener('click', refresh);
+  return refresh();
+}

@@ -1,0 +1,198 @@
+// Draws frames (PROTOCOL.md section 5) on a HiDPI canvas. It draws exactly what it is given:
+// no animation, no layout. New frames are coalesced so at most one is drawn per animation frame.
+import { fontFor, fontsReady, fontsSettled } from './fonts.js';
+import { recordDraw } from './stats.js';
+
+const MAX_DEPTH = 32;
+const PATH_CACHE_MAX = 512;
+// Server icons repeat the same path data every frame; parsing it once saves most of a path's cost.
+const pathCache = new Map();
+
+function path2d(d) {
+  let p = pathCache.get(d);
+  if (p === undefined) {
+    if (pathCache.size >= PATH_CACHE_MAX) pathCache.clear();
+    p = new Path2D(d);
+    pathCache.set(d, p);
+  }
+  return p;
+}
+
+const num = (v, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const clamp01 = (v) => Math.min(1, Math.max(0, v));
+const CAPS = new Set(['butt', 'round', 'square']);
+const JOINS = new Set(['miter', 'round', 'bevel']);
+const ALIGNS = new Set(['left', 'center', 'right']);
+const BASELINES = new Set(['alphabetic', 'top', 'middle']);
+const pick = (set, v, fallback) => (set.has(v) ? v : fallback);
+
+// Filled and/or stroked shapes follow SVG: with neither `fill` nor `stroke` they fill black;
+// "none" means no paint.
+function paint(ctx, s, path) {
+  const fill = s.fill ?? (s.stroke ? null : '#000000');
+  if (fill && fill !== 'none') {
+    ctx.fillStyle = fill;
+    if (path) ctx.fill(path); else ctx.fill();
+  }
+  if (s.stroke && s.stroke !== 'none') {
+    ctx.strokeStyle = s.stroke;
+    ctx.lineWidth = num(s.lw, 1);
+    if (path) ctx.stroke(path); else ctx.stroke();
+  }
+}
+
+function strokeOnly(ctx, s) {
+  ctx.strokeStyle = s.stroke ?? '#000000';
+  ctx.lineWidth = num(s.lw, 1);
+  ctx.lineCap = pick(CAPS, s.cap, 'butt');
+  ctx.stroke();
+}
+
+function roundedRect(ctx, x, y, w, h, r) {
+  if (ctx.roundRect) { ctx.roundRect(x, y, w, h, r); return; }
+  r = Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2);
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+const draw = {
+  rect(ctx, s) {
+    const x = num(s.x), y = num(s.y), w = num(s.w), h = num(s.h), r = Math.max(0, num(s.r));
+    ctx.beginPath();
+    if (r > 0) roundedRect(ctx, x, y, w, h, r); else ctx.rect(x, y, w, h);
+    ctx.lineJoin = 'miter';
+    paint(ctx, s, null);
+  },
+  arc(ctx, s) {
+    const r = num(s.r);
+    if (r <= 0) return;
+    ctx.beginPath();
+    ctx.arc(num(s.cx), num(s.cy), r, num(s.a0), num(s.a1), false);
+    strokeOnly(ctx, s);
+  },
+  pie(ctx, s) {
+    const r = num(s.r), cx = num(s.cx), cy = num(s.cy);
+    if (r <= 0) return;
+    ctx.beginPath();
+    ctx.moveTo(cx, cy);
+    ctx.arc(cx, cy, r, num(s.a0), num(s.a1), false);
+    ctx.closePath();
+    ctx.fillStyle = s.fill ?? '#000000';
+    ctx.fill();
+  },
+  line(ctx, s) {
+    ctx.beginPath();
+    ctx.moveTo(num(s.x1), num(s.y1));
+    ctx.lineTo(num(s.x2), num(s.y2));
+    strokeOnly(ctx, s);
+  },
+  path(ctx, s) {
+    if (typeof s.d !== 'string' || s.d === '') return;
+    ctx.lineCap = pick(CAPS, s.cap, 'butt');
+    ctx.lineJoin = pick(JOINS, s.join, 'miter');
+    paint(ctx, s, path2d(s.d));
+  },
+  text(ctx, s, withText) {
+    if (!withText || s.text == null) return;
+    const weight = num(s.weight, 400) >= 600 ? 700 : 400;
+    ctx.font = fontFor(weight, num(s.size, 17));
+    ctx.textAlign = pick(ALIGNS, s.align, 'left');
+    ctx.textBaseline = pick(BASELINES, s.baseline, 'alphabetic');
+    ctx.fillStyle = s.fill ?? '#000000';
+    ctx.fillText(String(s.text), num(s.x), num(s.y));
+  },
+  radial(ctx, s) {
+    const r = num(s.r);
+    if (r <= 0 || !Array.isArray(s.stops)) return;
+    const cx = num(s.cx), cy = num(s.cy);
+    const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, r);
+    for (const stop of s.stops) {
+      if (!Array.isArray(stop)) continue;
+      try { g.addColorStop(clamp01(num(stop[0])), stop[1]); } catch { /* an unparsable colour: skip the stop */ }
+    }
+    ctx.fillStyle = g;
+    ctx.fillRect(num(s.x), num(s.y), num(s.w), num(s.h));
+  },
+  group(ctx, s, withText, depth) {
+    if (!Array.isArray(s.items) || depth >= MAX_DEPTH) return;
+    ctx.save();
+    if (s.alpha !== undefined) ctx.globalAlpha *= clamp01(num(s.alpha, 1));
+    const m = s.m;
+    if (Array.isArray(m) && m.length === 6 && m.every(Number.isFinite)) ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+    if (ctx.globalAlpha > 0) drawShapes(ctx, s.items, withText, depth + 1);
+    ctx.restore();
+  },
+};
+
+// Draws `shapes` in order on `ctx` in its current transform. Unknown kinds are skipped.
+export function drawShapes(ctx, shapes, withText = true, depth = 0) {
+  if (!Array.isArray(shapes)) return;
+  for (const s of shapes) {
+    const fn = s && draw[s.kind];
+    if (fn) fn(ctx, s, withText, depth);
+  }
+}
+
+export class Renderer {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.current = null;   // the frame on screen
+    this.pending = null;   // the newest frame not yet drawn
+    this.scheduled = false;
+    this.size = { w: canvas.width, h: canvas.height, dpr: 0 };
+    this.onDraw = null;
+    fontsReady.then(() => this.redraw());
+    // Zooming or moving to another screen changes devicePixelRatio and fires resize.
+    window.addEventListener('resize', () => this.redraw());
+  }
+
+  submit(frame) {
+    this.pending = frame;
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      const f = this.pending;
+      this.pending = null;
+      if (f) this.draw(f);
+    });
+  }
+
+  redraw() {
+    if (this.current && !this.pending) this.submit(this.current);
+  }
+
+  resize(w, h) {
+    const dpr = window.devicePixelRatio || 1;
+    const s = this.size;
+    if (s.w === w && s.h === h && s.dpr === dpr) return;
+    this.canvas.width = Math.max(1, Math.round(w * dpr));
+    this.canvas.height = Math.max(1, Math.round(h * dpr));
+    // Only the width is set: CSS keeps the aspect ratio (height: auto) and may shrink it to fit.
+    this.canvas.style.width = `${w}px`;
+    this.size = { w, h, dpr };
+  }
+
+  // Draws a frame now; returns the time it took in milliseconds.
+  draw(frame) {
+    const t0 = performance.now();
+    const w = num(frame.w, 375), h = num(frame.h, 667);
+    this.resize(w, h);
+    const ctx = this.ctx;
+    const dpr = this.size.dpr;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.clearRect(0, 0, w, h);
+    drawShapes(ctx, frame.shapes, fontsSettled());
+    this.current = frame;
+    const ms = performance.now() - t0;
+    recordDraw(ms);
+    if (this.onDraw) this.onDraw(frame, ms);
+    return ms;
+  }
+}

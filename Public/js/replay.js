@@ -1,0 +1,150 @@
+// The replay bar, shown in replay sessions: play/pause, a seek slider with marker ticks, speed,
+// frame step, time, and asciinema-player's keys (space, arrows, shift+arrows, [ ], 0-9, comma/period).
+const MARKER_EPSILON = 0.05;
+
+export function formatTime(t) {
+  if (!Number.isFinite(t) || t < 0) t = 0;
+  const m = Math.floor(t / 60);
+  return `${m}:${(t - m * 60).toFixed(2).padStart(5, '0')}`;
+}
+
+function isTyping(el) {
+  return el instanceof Element && el.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+export class ReplayBar {
+  constructor(app, els) {
+    this.app = app;
+    this.els = els;
+    this.active = false;
+    this.duration = 0;
+    this.markers = [];
+    this.t = 0;
+    this.state = 'paused';
+    this.dragging = false;
+    this.seekScheduled = false;
+
+    els.play.addEventListener('click', () => this.toggle());
+    els.back.addEventListener('click', () => this.step(-1));
+    els.forward.addEventListener('click', () => this.step(1));
+    els.speed.addEventListener('change', () => app.send({ op: 'replay.speed', rate: Number(els.speed.value) }));
+    els.seek.addEventListener('input', () => {
+      this.dragging = true;
+      this.t = Number(els.seek.value);
+      this.renderTime();
+      if (this.seekScheduled) return;
+      this.seekScheduled = true;
+      requestAnimationFrame(() => {
+        this.seekScheduled = false;
+        this.sendSeek(this.t);
+      });
+    });
+    els.seek.addEventListener('change', () => {
+      this.dragging = false;
+      this.sendSeek(Number(els.seek.value));
+    });
+    document.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  configure(replay) {
+    this.active = Boolean(replay);
+    this.els.bar.hidden = !this.active;
+    if (!replay) return;
+    this.duration = Number.isFinite(replay.duration) ? replay.duration : 0;
+    this.markers = replay.markers ?? [];
+    this.t = 0;
+    this.state = 'paused';
+    this.els.seek.max = String(this.duration);
+    this.els.speed.value = '1';
+    this.renderMarkers();
+    this.render();
+  }
+
+  onFrame(frame) {
+    if (!this.active || this.dragging || typeof frame.t !== 'number') return;
+    this.t = frame.t;
+    this.render();
+  }
+
+  onEvent(msg) {
+    if (!this.active || msg.name !== 'replay.state') return;
+    this.state = msg.state;
+    if (typeof msg.t === 'number' && !this.dragging) this.t = msg.t;
+    this.render();
+  }
+
+  toggle() {
+    this.app.send({ op: this.state === 'playing' ? 'replay.pause' : 'replay.play' });
+  }
+
+  step(frames) {
+    this.app.send({ op: 'replay.step', frames });
+  }
+
+  seek(t) {
+    this.t = Math.min(this.duration, Math.max(0, t));
+    this.render();
+    this.sendSeek(this.t);
+  }
+
+  sendSeek(t) {
+    this.app.send({ op: 'replay.seek', t: Math.round(t * 1e6) / 1e6 });
+  }
+
+  jumpMarker(direction) {
+    const m = direction < 0
+      ? this.markers.filter((x) => x.t < this.t - MARKER_EPSILON).pop()
+      : this.markers.find((x) => x.t > this.t + MARKER_EPSILON);
+    if (m) this.seek(m.t);
+  }
+
+  onKey(e) {
+    if (!this.active || !this.app.session.isController) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    const d = this.duration;
+    switch (e.key) {
+      case ' ':
+        if (e.target instanceof Element && e.target.closest('button')) return; // the button handles it
+        this.toggle();
+        break;
+      case 'ArrowLeft': this.seek(this.t - (e.shiftKey ? d * 0.1 : 5)); break;
+      case 'ArrowRight': this.seek(this.t + (e.shiftKey ? d * 0.1 : 5)); break;
+      case '[': this.jumpMarker(-1); break;
+      case ']': this.jumpMarker(1); break;
+      case ',': if (this.state !== 'playing') this.step(-1); break;
+      case '.': if (this.state !== 'playing') this.step(1); break;
+      default:
+        if (!/^[0-9]$/.test(e.key)) return;
+        this.seek((d * Number(e.key)) / 10);
+    }
+    e.preventDefault();
+  }
+
+  renderMarkers() {
+    const ticks = this.markers.map((m) => {
+      const tick = document.createElement('button');
+      tick.type = 'button';
+      tick.className = 'tick';
+      tick.dataset.test = 'replay-marker';
+      tick.style.left = `${this.duration > 0 ? (100 * m.t) / this.duration : 0}%`;
+      tick.title = `${m.label} (${formatTime(m.t)})`;
+      tick.setAttribute('aria-label', `marker ${m.label} at ${formatTime(m.t)}`);
+      tick.addEventListener('click', () => this.seek(m.t));
+      return tick;
+    });
+    this.els.markers.replaceChildren(...ticks);
+  }
+
+  renderTime() {
+    this.els.time.textContent = `${formatTime(this.t)} / ${formatTime(this.duration)}`;
+  }
+
+  render() {
+    if (!this.dragging) this.els.seek.value = String(this.t);
+    const playing = this.state === 'playing';
+    this.els.play.textContent = playing ? 'Pause' : 'Play';
+    this.els.play.setAttribute('aria-pressed', String(playing));
+    this.els.bar.dataset.state = this.state;
+    this.renderTime();
+  }
+}

@@ -1,0 +1,140 @@
+// Which session the page is in. On every (re)connect it joins the session named in the URL
+// fragment (#session=ID&token=TOKEN&replay=NAME) or creates one, and keeps the fragment current
+// (history.replaceState) so a reload or a shared link comes back to the same session.
+const GONE = new Set(['not_found', 'no_session']);
+
+export function readFragment() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  return { session: p.get('session'), token: p.get('token'), replay: p.get('replay') };
+}
+
+function fragmentOf({ session, token, replay }) {
+  const p = new URLSearchParams();
+  if (session) p.set('session', session);
+  if (token) p.set('token', token);
+  if (replay) p.set('replay', replay);
+  const s = p.toString();
+  return s ? `#${s}` : '';
+}
+
+function writeFragment(f) {
+  history.replaceState(null, '', `${location.pathname}${location.search}${fragmentOf(f)}`);
+}
+
+// Markers may come as {t,label} objects or [t,label] pairs; t in seconds (or t_us in microseconds).
+export function normalizeMarkers(markers) {
+  if (!Array.isArray(markers)) return [];
+  return markers.map((m) => {
+    if (Array.isArray(m)) return { t: Number(m[0]), label: String(m[1] ?? '') };
+    const t = m.t !== undefined ? Number(m.t) : Number(m.t_us) / 1e6;
+    return { t, label: String(m.label ?? '') };
+  }).filter((m) => Number.isFinite(m.t)).sort((a, b) => a.t - b.t);
+}
+
+const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null };
+
+export class Session extends EventTarget {
+  constructor(app) {
+    super();
+    this.app = app;
+    this.info = { ...EMPTY };
+    window.addEventListener('hashchange', () => {
+      if (readFragment().session !== this.info.session && this.app.conn.isOpen()) this.enter();
+    });
+  }
+
+  get isController() {
+    return this.info.role === 'controller';
+  }
+
+  set(info) {
+    this.info = { ...EMPTY, ...info };
+    writeFragment({ session: this.info.session, token: this.info.token, replay: this.info.replay?.recording });
+    this.dispatchEvent(new CustomEvent('change', { detail: this.info }));
+  }
+
+  // Called whenever the connection opens.
+  async enter() {
+    const f = readFragment();
+    if (!f.session) return this.create();
+    const msg = { op: 'session.join', session: f.session };
+    if (f.token) msg.token = f.token;
+    let r = await this.app.send(msg, { quiet: [...GONE, 'not_allowed'] });
+    if (r.type === 'error' && r.code === 'not_allowed' && f.token) {
+      this.app.log.note('the token in the link was refused; joining as a viewer');
+      f.token = null;
+      r = await this.app.send({ op: 'session.join', session: f.session }, { quiet: [...GONE] });
+    }
+    if (r.type === 'ack') {
+      // A replay session's join reply may not say how long it is: open the recording again then.
+      if (f.replay && r.duration === undefined) return this.openReplay(f.replay);
+      const replay = r.duration === undefined ? null
+        : { recording: f.replay ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers) };
+      return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
+        canvas: r.canvas, clock: r.clock, fps: r.fps, replay });
+    }
+    if (GONE.has(r.code)) {
+      this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
+      return f.replay ? this.openReplay(f.replay) : this.create();
+    }
+    return undefined;
+  }
+
+  async create(options = {}) {
+    const msg = { op: 'session.create', ...options };
+    return this.adopt(msg, await this.app.send(msg));
+  }
+
+  async join(session, token) {
+    writeFragment({ session, token });
+    return this.enter();
+  }
+
+  async openReplay(recording) {
+    const msg = { op: 'replay.open', recording };
+    return this.adopt(msg, await this.app.send(msg));
+  }
+
+  async leave() {
+    return this.adopt({ op: 'session.leave' }, await this.app.send({ op: 'session.leave' }));
+  }
+
+  async close() {
+    return this.adopt({ op: 'session.close' }, await this.app.send({ op: 'session.close' }));
+  }
+
+  // Follows a session-changing op's reply, whoever sent it (these methods or the console).
+  adopt(msg, r) {
+    if (r.type !== 'ack') return r;
+    const common = { session: r.session, canvas: r.canvas, clock: r.clock, fps: r.fps };
+    switch (msg.op) {
+      case 'session.create':
+        this.set({ ...common, token: r.token, role: 'controller' });
+        break;
+      case 'session.join':
+        this.set({ ...common, session: r.session ?? msg.session, token: msg.token ?? null, role: r.role ?? 'viewer' });
+        break;
+      case 'replay.open':
+        this.set({ ...common, token: r.token ?? null, role: r.role ?? 'controller',
+          replay: { recording: msg.recording, duration: Number(r.duration), markers: normalizeMarkers(r.markers) } });
+        break;
+      case 'session.leave':
+      case 'session.close':
+        this.set({});
+        break;
+      default:
+    }
+    return r;
+  }
+
+  // The server closed the session (event session.closed).
+  closed() {
+    this.set({});
+  }
+
+  link(withToken) {
+    const { session, token } = this.info;
+    const replay = this.info.replay?.recording;
+    return `${location.origin}${location.pathname}${fragmentOf({ session, token: withToken ? token : null, replay })}`;
+  }
+}
