@@ -18,19 +18,42 @@ let package = Package(
         // MARK: Engines (deterministic, no I/O)
         .target(name: "Geometry"),
         .target(name: "Timing", dependencies: ["Geometry"]),
+        .target(name: "JSON"),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "Drawing", dependencies: ["Geometry", "JSON", "CFreeType"]),
+
+        .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON"]),
+
+        .target(name: "Recording", dependencies: ["JSON"]),
+
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "JSON", "Timing"]),
+        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing"]),
 
         // MARK: Transport (knows nothing of HUDs)
+        .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+
+        // MARK: Glue (sessions over the transport)
+        .target(name: "ProgressCastServer", dependencies: [
+            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Drawing", "JSON", "Timing",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
-            "Timing",
+            "ProgressCastServer", "Session", "Scene", "Recording", "Drawing", "JSON", "Timing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: Tests
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -79,3 +79,18 @@ extension Timeline {
         self[id]?.animations.contains { $0.key == key } ?? false
     }
 }
+
+extension Timeline {
+    /// Whether any attached animation can still change a presentation value after `time`:
+    /// one on a layer whose time is not frozen (overall speed not 0) that has not completed,
+    /// or that repeats forever.
+    public func hasRunningAnimations(at time: Double) -> Bool {
+        for (index, slot) in layers.enumerated() {
+            guard let layer = slot, !layer.animations.isEmpty else { continue }
+            let map = localTimeMap(of: LayerID(rawValue: index))
+            if map.scale == 0 { continue }
+            for attached in layer.animations where !attached.finishReported { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,17 @@
+import WebSocketServer
+
+/// What the server knows about one WebSocket connection.
+struct Client {
+    enum Role: String {
+        case controller, viewer
+    }
+
+    let id: ConnectionID
+    var sessionID: String?
+    var role: Role = .viewer
+    /// Rate limiting: messages counted in the current one-second window.
+    var windowStart: Int64 = 0
+    var messagesInWindow = 0
+    /// Consecutive windows over the limit (a second one closes the connection with 1008).
+    var strikes = 0
+}

@@ -1,0 +1,53 @@
+import ComponentSupport
+import JSON
+
+/// Builds the server's JSON messages (PROTOCOL.md section 2) into byte arrays.
+enum Outgoing {
+    static func ack(id: JSONValue?, op: String, time: Double, fields: JSONObject) -> [UInt8] {
+        var w = JSONWriter(capacity: 256)
+        w.appendRaw(#"{"type":"ack""#)
+        if let id {
+            w.appendRaw(#","id":"#)
+            w.appendValue(id)
+        }
+        w.appendRaw(#","op":"#)
+        w.appendString(op)
+        w.appendRaw(#","t":"#)
+        w.appendNumber(time, decimals: 6)
+        for member in fields.members {
+            w.appendByte(UInt8(ascii: ","))
+            w.appendString(member.key)
+            w.appendByte(UInt8(ascii: ":"))
+            w.appendValue(member.value)
+        }
+        w.appendByte(UInt8(ascii: "}"))
+        return w.bytes
+    }
+
+    static func error(id: JSONValue?, op: String?, _ error: CommandError) -> [UInt8] {
+        var object = JSONObject(pairs: [("type", .string("error"))])
+        if let id { object.append("id", id) }
+        if let op { object.append("op", .string(op)) }
+        object.append("code", .string(error.code.rawValue))
+        object.append("message", .string(error.message))
+        return JSONValue.object(object).canonicalBytes()
+    }
+
+    static func event(_ event: SceneEvent) -> [UInt8] {
+        var w = JSONWriter(capacity: 128)
+        w.appendRaw(#"{"type":"event","t":"#)
+        w.appendNumber(event.time, decimals: 6)
+        w.appendRaw(#","name":"#)
+        w.appendString(event.name)
+        w.appendRaw(#","target":"#)
+        w.appendString(event.target)
+        for member in event.fields.members {
+            w.appendByte(UInt8(ascii: ","))
+            w.appendString(member.key)
+            w.appendByte(UInt8(ascii: ":"))
+            w.appendValue(member.value)
+        }
+        w.appendByte(UInt8(ascii: "}"))
+        return w.bytes
+    }
+}

@@ -1,0 +1,154 @@
+import ComponentSupport
+import JSON
+import Recording
+import Scene
+import Session
+import Timing
+import WebSocketServer
+
+extension ProgressCastApp {
+    /// Applies one op for a connection; returns the session time and the ack's extra fields.
+    func dispatch(op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        let fields = FieldReader(message)
+        switch op {
+        case "session.create": return try createSession(fields, for: connection, loop: loop)
+        case "session.join": return try joinSession(fields, for: connection, loop: loop)
+        case "replay.open": return try openReplay(fields, for: connection, loop: loop)
+        default: break
+        }
+        guard let client = clients[connection], let sessionID = client.sessionID, let session = sessions[sessionID] else {
+            throw CommandError(.noSession, "\(op) needs a session: send session.create or session.join first")
+        }
+        let isController = client.role == .controller
+        func requireController() throws(CommandError) {
+            guard isController else { throw CommandError(.notAllowed, "\(op) changes the session; viewers may only watch (join with the session's token to control it)") }
+        }
+        switch op {
+        case "session.leave":
+            leaveSession(connection, loop: loop)
+            return (session.core.time, JSONObject())
+        case "session.close":
+            try requireController()
+            let time = session.core.time
+            closeSession(session, loop: loop)
+            return (time, JSONObject())
+        case "clock.advance":
+            try requireController()
+            guard !session.isLive, session.replay == nil else { throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live") }
+            let by = try fields.requireNumber("by", in: 0...3600)
+            guard by > 0 else { throw CommandError.badField("by", "must be a number in 0...3600 greater than 0, got 0") }
+            session.advanceManualClock(by: by)
+            session.core.advance(to: session.nowMicroseconds())
+            return (session.core.time, JSONObject())
+        case "inspect":
+            bringUpToDate(session)
+            var result = try session.core.scene.inspect(fields, at: session.core.time)
+            result.members.removeAll { $0.key == "t" }
+            return (session.core.time, result)
+        case "frame.get":
+            bringUpToDate(session)
+            _ = session.frameIfChanged()
+            let frame = (try? JSONParser.parse(session.currentFrame())) ?? .null
+            return (session.core.time, JSONObject(pairs: [("frame", frame)]))
+        case "record.start", "record.marker", "record.stop":
+            try requireController()
+            return try recordingOp(op, fields, session: session, loop: loop)
+        case "replay.play", "replay.pause", "replay.seek", "replay.speed", "replay.step":
+            try requireController()
+            return try replayOp(op, fields, session: session, loop: loop)
+        default:
+            guard Scene.handles(op) else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
+            try requireController()
+            guard session.replay == nil else { throw CommandError(.conflict, "a replay session only takes replay.* ops") }
+            let result = try session.core.apply(message, name: op, at: session.nowMicroseconds())
+            return (session.core.time, result)
+        }
+    }
+
+    /// Advances a session to its clock's now (live sessions move on their own).
+    func bringUpToDate(_ session: LiveSession) {
+        session.core.advance(to: session.nowMicroseconds())
+    }
+
+    // MARK: Create, join, leave, close
+
+    func createSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        let settings = try SessionSettings.decode(fields)
+        guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
+        leaveSession(connection, loop: loop)
+        let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
+        sessions[session.id] = session
+        attach(connection, to: session, role: .controller, loop: loop)
+        logger.info("session created", metadata: ["session": "\(session.id.prefix(8))", "clock": "\(settings.clock.rawValue)"])
+        return (session.core.time, JSONObject(pairs: [
+            ("session", .string(session.id)), ("token", .string(session.token)),
+            ("canvas", .object(JSONObject(pairs: [("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height))]))),
+            ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
+        ]))
+    }
+
+    func joinSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        guard let id = try fields.string("session", maxLength: 64) else { throw CommandError.badField("session", "is required (a session id)") }
+        let token = try fields.string("token", maxLength: 64)
+        guard let session = sessions[id] else { throw CommandError(.notFound, "no session \"\(id.prefix(64))\" (it may have expired)") }
+        if clients[connection]?.sessionID != id {
+            guard session.connections.count < options.maxConnectionsPerSession else {
+                throw CommandError(.limit, "session already has \(options.maxConnectionsPerSession) connections")
+            }
+        }
+        let role: Client.Role = token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
+        leaveSession(connection, loop: loop)
+        attach(connection, to: session, role: role, loop: loop)
+        let s = session.settings
+        return (session.core.time, JSONObject(pairs: [
+            ("session", .string(session.id)), ("role", .string(role.rawValue)),
+            ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
+            ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
+        ]))
+    }
+
+    func attach(_ connection: ConnectionID, to session: LiveSession, role: Client.Role, loop: ServerLoop) {
+        clients[connection]?.sessionID = session.id
+        clients[connection]?.role = role
+        session.connections.append(connection)
+        if let timer = session.expiryTimer {
+            _ = loop.cancel(timer)
+            session.expiryTimer = nil
+        }
+        // The joiner gets the current frame right after its ack (see flushAfterOp).
+        pendingJoinFrames.insert(connection)
+    }
+
+    func leaveSession(_ connection: ConnectionID, loop: ServerLoop) {
+        guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
+        clients[connection]?.sessionID = nil
+        clients[connection]?.role = .viewer
+        session.connections.removeAll { $0 == connection }
+        if session.connections.isEmpty {
+            // A session ends 60 s (sessionTTL) after its last connection left.
+            session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) { [weak self, weak session] loop in
+                guard let self, let session, session.connections.isEmpty else { return }
+                self.logger.info("session expired", metadata: ["session": "\(session.id.prefix(8))"])
+                self.closeSession(session, loop: loop)
+            }
+        }
+    }
+
+    func closeSession(_ session: LiveSession, loop: ServerLoop) {
+        if let recorder = session.recorder {
+            recorder.finish(reason: "session closed", at: session.core.now)
+            session.recorder = nil
+        }
+        if let timer = session.frameTimer { _ = loop.cancel(timer) }
+        if let timer = session.expiryTimer { _ = loop.cancel(timer) }
+        session.replay?.stop(loop: loop)
+        let closed = Outgoing.event(SceneEvent(time: session.core.time, name: "session.closed", target: ""))
+        for connection in session.connections {
+            send(closed, to: connection, loop: loop)
+            clients[connection]?.sessionID = nil
+            clients[connection]?.role = .viewer
+        }
+        session.connections.removeAll()
+        sessions[session.id] = nil
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import JSON
+import Recording
+import Session
+import WebSocketServer
+
+extension ProgressCastApp {
+    public func httpRequest(_ request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
+        if let token = options.token {
+            let given = request.queryValue("token") ?? bearerToken(request.headers["authorization"])
+            guard let given, RandomToken.constantTimeEquals(given, token) else {
+                return .json(#"{"error":"not_allowed","message":"server token required"}"#, status: 401)
+            }
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .json(#"{"error":"bad_request","message":"only GET is supported"}"#, status: 405)
+        }
+        switch request.path {
+        case "/api/health":
+            let body = JSONValue.object(JSONObject(pairs: [
+                ("status", .string("ok")), ("version", .string(ProgressCastVersion.current)),
+                ("sessions", .number(Double(sessions.count))), ("connections", .number(Double(loop.connectionCount))),
+            ]))
+            return .json(body.canonicalString)
+        case "/api/recordings", "/api/recordings/":
+            return .json(JSONValue.array(listRecordings()).canonicalString)
+        default:
+            if request.path.hasPrefix("/api/recordings/") {
+                return recordingFile(String(request.path.dropFirst("/api/recordings/".count)))
+            }
+            return .json(#"{"error":"not_found","message":"no such route"}"#, status: 404)
+        }
+    }
+
+    /// `[{"name","title","created","duration","bytes"}]`, newest first.
+    func listRecordings() -> [JSONValue] {
+        let dir = options.recordingsDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        var rows: [(String, JSONValue)] = []
+        for file in names where file.hasSuffix(".pcast") {
+            let name = String(file.dropLast(6))
+            guard (try? RecordingName.validate(name)) != nil else { continue }
+            let path = dir + "/" + file
+            // Skip symlinks: only regular files in the folder are listed or served.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            var title = "", created = "", duration = 0.0
+            if let data = FileManager.default.contents(atPath: path), let recording = try? RecordingReader.read(Array(data)) {
+                title = recording.header.title
+                created = recording.header.created
+                duration = recording.duration
+            }
+            rows.append((created, .object(JSONObject(pairs: [
+                ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
+                ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
+            ]))))
+        }
+        return rows.sorted { $0.0 > $1.0 }.map(\.1)
+    }
+
+    func recordingFile(_ raw: String) -> HTTPResponse {
+        let bare = raw.hasSuffix(".pcast") ? String(raw.dropLast(6)) : raw
+        guard let name = try? RecordingName.validate(bare) else {
+            return .json(#"{"error":"bad_request","message":"invalid recording name"}"#, status: 400)
+        }
+        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let data = FileManager.default.contents(atPath: path) else {
+            return .json(#"{"error":"not_found","message":"no such recording"}"#, status: 404)
+        }
+        let headers = HTTPHeaders([("content-disposition", "attachment; filename=\"\(RecordingName.fileName(name))\"")])
+        return HTTPResponse(status: 200, contentType: "application/x-ndjson", headers: headers, body: Array(data))
+    }
+}

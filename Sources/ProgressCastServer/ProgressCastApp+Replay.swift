@@ -1,0 +1,84 @@
+import ComponentSupport
+import Foundation
+import JSON
+import Recording
+import Session
+import Timing
+import WebSocketServer
+
+extension ProgressCastApp {
+    func openReplay(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        guard let given = try fields.string("recording", maxLength: 200) else { throw CommandError.badField("recording", "is required (a recording name)") }
+        let recording = try loadRecording(named: given)
+        guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
+        let replayer = Replayer(recording: recording, fonts: fonts)
+        let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
+        session.replay = ReplayPlayback(replayer: replayer)
+        sessions[session.id] = session
+        leaveSession(connection, loop: loop)
+        attach(connection, to: session, role: .controller, loop: loop)
+        let markers = recording.markers.map { JSONValue.object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))])) }
+        let s = replayer.settings
+        return (0, JSONObject(pairs: [
+            ("session", .string(session.id)), ("token", .string(session.token)),
+            ("duration", .number(recording.duration)), ("markers", .array(markers)),
+            ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
+            ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
+        ]))
+    }
+
+    /// Reads `NAME.pcast` from the recordings folder (the name is validated first).
+    func loadRecording(named given: String) throws(CommandError) -> Recording {
+        let bare = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
+        let name: String
+        do { name = try RecordingName.validate(bare) } catch { throw CommandError.badField("recording", "is not a valid recording name: \(error.description)") }
+        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError(.notFound, "no recording \"\(name)\"") }
+        do {
+            return try RecordingReader.read(Array(data))
+        } catch {
+            throw CommandError(.badRequest, "recording \"\(name)\" cannot be read: \(error.description)")
+        }
+    }
+
+    func replayOp(_ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        guard let replay = session.replay else { throw CommandError(.conflict, "\(op) needs a replay session: send replay.open first") }
+        switch op {
+        case "replay.play":
+            replay.play(session: session)
+            scheduleFrame(session, loop: loop)
+        case "replay.pause":
+            replay.tick(session: session, app: self, loop: loop)
+            replay.pause()
+        case "replay.seek":
+            let t = try fields.requireNumber("t", in: 0...1e7)
+            replay.seek(to: MediaTime.microseconds(t), session: session)
+        case "replay.speed":
+            replay.setRate(try fields.requireNumber("rate", in: 0.1...16))
+        default:
+            guard let frames = try fields.integer("frames", in: -100_000...100_000) else { throw CommandError.badField("frames", "is required (an integer)") }
+            if replay.isPlaying { replay.pause() }
+            let step = Int64(1_000_000 / replay.replayer.settings.fps)
+            let target = replay.position + Int64(frames) * step
+            if frames > 0 {
+                _ = replay.moveForward(to: min(target, replay.durationMicroseconds), session: session)
+            } else {
+                replay.seek(to: target, session: session)
+            }
+        }
+        broadcastReplayState(session, loop: loop)
+        return (session.core.time, JSONObject(pairs: [("state", .string(replay.state.rawValue)), ("position", .number(Double(replay.position) / 1_000_000))]))
+    }
+
+    func broadcastReplayState(_ session: LiveSession, loop: ServerLoop) {
+        guard let replay = session.replay else { return }
+        broadcast(SceneEvent(time: session.core.time, name: "replay.state", target: "",
+                             fields: JSONObject(pairs: [("state", .string(replay.state.rawValue)), ("t", .number(Double(replay.position) / 1_000_000))])),
+                  in: session, loop: loop)
+    }
+
+    func broadcast(_ event: SceneEvent, in session: LiveSession, loop: ServerLoop) {
+        let bytes = Outgoing.event(event)
+        for connection in session.connections { send(bytes, to: connection, loop: loop) }
+    }
+}

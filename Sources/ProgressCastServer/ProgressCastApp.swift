@@ -1,0 +1,131 @@
+import ComponentSupport
+import Drawing
+import Foundation
+import JSON
+import Logging
+import Recording
+import Scene
+import Session
+import Timing
+import WebSocketServer
+
+/// The application on the service thread: sessions, connections and the wire protocol.
+/// Everything here runs on the server's single service thread (WebSocketServerHandler's contract).
+public final class ProgressCastApp: WebSocketServerHandler {
+    let options: ServerOptions
+    let fonts: FontCatalog
+    let logger: Logger
+    var sessions: [String: LiveSession] = [:]
+    var clients: [ConnectionID: Client] = [:]
+    /// Connections that joined during the current message and still need their first frame.
+    var pendingJoinFrames: Set<ConnectionID> = []
+
+    public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
+        self.options = options
+        self.fonts = fonts
+        self.logger = logger
+    }
+
+    // MARK: Connections
+
+    public func connectionOpened(_ connection: ConnectionInfo, loop: ServerLoop) {
+        if let token = options.token {
+            let given = connection.queryValue("token") ?? bearerToken(connection.headers["authorization"])
+            guard let given, RandomToken.constantTimeEquals(given, token) else {
+                loop.close(connection.id, code: .policyViolation, reason: "server token required")
+                return
+            }
+        }
+        clients[connection.id] = Client(id: connection.id)
+    }
+
+    public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {
+        leaveSession(connection, loop: loop)
+        clients[connection] = nil
+    }
+
+    public func serverStopping(loop: ServerLoop) {
+        for session in sessions.values {
+            if let recorder = session.recorder {
+                recorder.finish(reason: "server stopped", at: session.core.now)
+                session.recorder = nil
+            }
+        }
+    }
+
+    func bearerToken(_ header: String?) -> String? {
+        guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(header.dropFirst(7))
+    }
+
+    // MARK: Messages
+
+    public func messageReceived(_ text: UnsafeRawBufferPointer, from connection: ConnectionID, loop: ServerLoop) {
+        guard var client = clients[connection] else { return }
+        // Rate limit: at most maxMessagesPerSecond per connection; `limit` errors, then 1008.
+        let now = LiveClock.monotonicMicroseconds()
+        if now - client.windowStart >= 1_000_000 {
+            if client.messagesInWindow <= options.maxMessagesPerSecond { client.strikes = 0 }
+            client.windowStart = now
+            client.messagesInWindow = 0
+        }
+        client.messagesInWindow += 1
+        if client.messagesInWindow > options.maxMessagesPerSecond {
+            if client.messagesInWindow == options.maxMessagesPerSecond + 1 { client.strikes += 1 }
+            clients[connection] = client
+            if client.strikes >= 2 || client.messagesInWindow > 2 * options.maxMessagesPerSecond {
+                loop.close(connection, code: .policyViolation, reason: "too many messages")
+            } else {
+                send(Outgoing.error(id: nil, op: nil, CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")), to: connection, loop: loop)
+            }
+            return
+        }
+        clients[connection] = client
+
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            send(Outgoing.error(id: nil, op: nil, CommandError(.badJSON, error.description)), to: connection, loop: loop)
+            return
+        }
+        guard case let .object(message) = value else {
+            send(Outgoing.error(id: nil, op: nil, CommandError(.badRequest, "a message must be a JSON object")), to: connection, loop: loop)
+            return
+        }
+        var id = message["id"]
+        if let given = id {
+            let valid: Bool
+            switch given {
+            case .string(let s): valid = s.utf8.count <= 100
+            case .number(let n): valid = n == n.rounded() && abs(n) < 9e15
+            default: valid = false
+            }
+            if !valid {
+                id = nil
+                send(Outgoing.error(id: nil, op: message["op"]?.stringValue, CommandError(.badRequest, "id must be a string (at most 100 bytes) or an integer")), to: connection, loop: loop)
+                return
+            }
+        }
+        guard let opValue = message["op"], !opValue.isNull else {
+            send(Outgoing.error(id: id, op: nil, CommandError(.badRequest, "op is required")), to: connection, loop: loop)
+            return
+        }
+        guard let op = opValue.stringValue else {
+            send(Outgoing.error(id: id, op: nil, CommandError(.badRequest, "op must be a string, got \(FieldReader.describe(opValue))")), to: connection, loop: loop)
+            return
+        }
+        do {
+            let (time, fields) = try dispatch(op: op, message: message, from: connection, loop: loop)
+            if let id { send(Outgoing.ack(id: id, op: op, time: time, fields: fields), to: connection, loop: loop) }
+        } catch {
+            send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
+        }
+        flushAfterOp(connection: connection, loop: loop)
+    }
+
+    /// Sends an ordered message (ack, error, event) to one connection.
+    func send(_ bytes: [UInt8], to connection: ConnectionID, loop: ServerLoop) {
+        _ = loop.send(bytes, to: connection, delivery: .ordered)
+    }
+}

@@ -1,0 +1,29 @@
+/// Everything `progresscast serve` is configured with.
+public struct ServerOptions: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The page's folder, served at `/`.
+    public var publicDirectory = "Public"
+    /// Where `.pcast` recordings are written and read.
+    public var recordingsDirectory = "recordings"
+    /// Origins allowed to open WebSockets besides the server's own.
+    public var allowedOrigins: [String] = []
+    /// A server-wide token (like ttyd's): required on every HTTP request and WebSocket when set.
+    public var token: String?
+    /// Limits (SPEC.md section 9).
+    public var maxSessions = 1000
+    public var maxComponentsPerSession = 64
+    public var maxConnectionsPerSession = 100
+    public var maxMessagesPerSecond = 200
+    /// Seconds a session lives after its last connection left.
+    public var sessionTTL: Double = 60
+    /// Largest recording file in bytes.
+    public var maxRecordingBytes = 256 << 20
+
+    public init() {}
+
+    /// Whether `host` is a loopback address (no token needed there).
+    public var isLoopback: Bool {
+        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+    }
+}

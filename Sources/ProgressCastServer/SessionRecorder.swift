@@ -1,0 +1,65 @@
+import Foundation
+import JSON
+import Recording
+import Session
+
+/// Writes a session's log to `NAME.pcast` as it grows: the header, everything since creation,
+/// then each new command, marker and checksum line as it happens (PROTOCOL.md section 7).
+final class SessionRecorder {
+    let name: String
+    let file: RecordingFile
+    /// How many entries of the session log are already in the file.
+    private(set) var loggedCount = 0
+    private(set) var commands = 0
+    private var lastChecksumMicroseconds: Int64 = -1_000_000_000
+    /// Whether a command was written since the last checksum line.
+    private var commandSinceChecksum = true
+    let startedAt: Int64
+
+    init(name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64) throws(RecordingError) {
+        self.name = name
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let header = RecordingHeader(title: title, created: formatter.string(from: Date()),
+                                     canvasWidth: settings.canvas.width, canvasHeight: settings.canvas.height,
+                                     fps: settings.fps, generator: "progresscast \(ProgressCastVersion.current)",
+                                     clock: settings.clock.rawValue)
+        file = try RecordingFile(path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes)
+        startedAt = now
+    }
+
+    /// Appends the log entries not yet written.
+    func sync(log: [TimedRecordingEvent]) throws(RecordingError) {
+        while loggedCount < log.count {
+            try file.append(log[loggedCount])
+            if case .command = log[loggedCount].event, loggedCount > 0 { commands += 1 }
+            loggedCount += 1
+            commandSinceChecksum = true
+        }
+    }
+
+    func marker(_ label: String, at microseconds: Int64) throws(RecordingError) {
+        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .marker(label)))
+    }
+
+    /// Writes a checksum line for a frame sent at `microseconds` when a command came before
+    /// it or a quarter second has passed since the last one (so at least 4 a second while
+    /// anything changes).
+    func frameSent(seq: Int, checksum: String, at microseconds: Int64) throws(RecordingError) {
+        guard commandSinceChecksum || microseconds - lastChecksumMicroseconds >= 250_000 else { return }
+        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum)))
+        lastChecksumMicroseconds = microseconds
+        commandSinceChecksum = false
+    }
+
+    /// Writes the end line and closes the file.
+    func finish(reason: String, at microseconds: Int64) {
+        try? file.append(TimedRecordingEvent(microseconds: microseconds, event: .end(reason: reason)))
+        file.close()
+    }
+}
+
+/// The version printed by `/api/health` and written into recordings.
+public enum ProgressCastVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,113 @@
+import ComponentSupport
+import Drawing
+import JSON
+import Recording
+import Scene
+import Timing
+
+/// Re-simulates a recording on a manual clock: the state at any time, and checksum verification.
+/// Seeking starts from the nearest snapshot (taken every `snapshotInterval` commands while
+/// building), so seeking in a long recording does not replay it from the start.
+public struct Replayer: Sendable {
+    public let recording: Recording
+    public let settings: SessionSettings
+    private let fonts: FontCatalog
+    /// (microseconds, index of the next event to apply, state) in time order.
+    private var snapshots: [(time: Int64, next: Int, core: SessionCore)] = []
+
+    public static let snapshotInterval = 500
+
+    public init(recording: Recording, fonts: FontCatalog) {
+        self.recording = recording
+        self.fonts = fonts
+        var settings = SessionSettings(canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
+                                       clock: .manual, fps: recording.header.fps, title: recording.header.title)
+        // The first session.create line, when present, is authoritative.
+        if let first = recording.events.first, case let .command(op) = first.event, op["op"]?.stringValue == "session.create",
+           let decoded = try? SessionSettings.decode(FieldReader(op)) {
+            settings = decoded
+        }
+        self.settings = settings
+        var core = SessionCore(settings: settings, fonts: fonts)
+        snapshots.append((0, 0, core))
+        var commands = 0
+        for (index, event) in recording.events.enumerated() {
+            guard case let .command(op) = event.event else { continue }
+            Replayer.apply(op, at: event.microseconds, to: &core)
+            commands += 1
+            if commands % Replayer.snapshotInterval == 0 {
+                snapshots.append((event.microseconds, index + 1, core))
+            }
+        }
+    }
+
+    /// Duration in seconds (time of the last event).
+    public var duration: Double { recording.duration }
+
+    /// The session as it was at `microseconds` (every command at or before it applied).
+    public func state(at microseconds: Int64) -> SessionCore {
+        var lo = 0
+        for (i, s) in snapshots.enumerated() where s.time <= microseconds { lo = i }
+        var core = snapshots[lo].core
+        var index = snapshots[lo].next
+        let events = recording.events
+        while index < events.count, events[index].microseconds <= microseconds {
+            if case let .command(op) = events[index].event { Replayer.apply(op, at: events[index].microseconds, to: &core) }
+            index += 1
+        }
+        core.advance(to: microseconds)
+        return core
+    }
+
+    /// Applies one recorded command (session ops only move time; failures are ignored, as they were live).
+    public static func apply(_ op: JSONObject, at microseconds: Int64, to core: inout SessionCore) {
+        guard let name = op["op"]?.stringValue, Scene.handles(name) else {
+            core.advance(to: microseconds)
+            return
+        }
+        _ = try? core.apply(op, name: name, at: microseconds)
+        _ = core.takeEvents()
+    }
+
+    /// Re-simulates from the start and compares every `"h"` checksum.
+    public func verify() -> VerificationResult {
+        var core = SessionCore(settings: settings, fonts: fonts)
+        var checked = 0
+        var lastCommandLine = 0
+        for event in recording.events {
+            switch event.event {
+            case let .command(op):
+                Replayer.apply(op, at: event.microseconds, to: &core)
+                lastCommandLine = event.line
+            case let .checksum(_, hash):
+                core.advance(to: event.microseconds)
+                _ = core.takeEvents()
+                let got = core.displayList().checksum
+                checked += 1
+                if got != hash {
+                    return VerificationResult(checked: checked, mismatch: .init(line: event.line, time: Double(event.microseconds) / 1_000_000, expected: hash, got: got, lastCommandLine: lastCommandLine))
+                }
+            default:
+                continue
+            }
+        }
+        return VerificationResult(checked: checked, mismatch: nil)
+    }
+}
+
+/// The outcome of `Replayer.verify()`.
+public struct VerificationResult: Equatable, Sendable {
+    public struct Mismatch: Equatable, Sendable {
+        public var line: Int
+        public var time: Double
+        public var expected: String
+        public var got: String
+        /// The last `"c"` line applied before the mismatch (the likeliest culprit).
+        public var lastCommandLine: Int
+    }
+
+    /// How many checksums were compared (up to and including a mismatch).
+    public var checked: Int
+    /// The first mismatching checksum line, if any.
+    public var mismatch: Mismatch?
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ProgressCastServer
+
+/// `progresscast serve`: the page, the HTTP API and the WebSocket protocol on one port.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the page and the WebSocket API.")
+
+    @Option(help: "Address to listen on (loopback by default; anything else should use --token).")
+    var host = "127.0.0.1"
+
+    @Option(help: "TCP port (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "Folder with the page (index.html, js/, css/).")
+    var `public` = "Public"
+
+    @Option(help: "Folder where recordings (.pcast) are written and read.")
+    var recordings = "recordings"
+
+    @Option(name: .customLong("allow-origin"), help: "An extra Origin allowed to open WebSockets (repeatable; \"*\" allows all).")
+    var allowOrigin: [String] = []
+
+    @Option(help: "A server-wide token required on every HTTP request (?token= or Authorization: Bearer) and WebSocket.")
+    var token: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    @Option(name: .customLong("max-sessions"), help: "Most sessions at once.")
+    var maxSessions = 1000
+
+    @Option(name: .customLong("max-connections-per-session"), help: "Most connections watching one session.")
+    var maxConnectionsPerSession = 100
+
+    @Option(name: .customLong("max-messages-per-second"), help: "Most messages a connection may send per second (then `limit` errors, then close 1008).")
+    var maxMessagesPerSecond = 200
+
+    func run() throws {
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \"\(logLevel)\"") }
+        var logger = Logger(label: "progresscast")
+        logger.logLevel = level
+        var options = ServerOptions()
+        options.host = host
+        options.port = port
+        options.publicDirectory = self.public
+        options.recordingsDirectory = recordings
+        options.allowedOrigins = allowOrigin
+        options.token = token
+        options.maxSessions = maxSessions
+        options.maxConnectionsPerSession = maxConnectionsPerSession
+        options.maxMessagesPerSecond = maxMessagesPerSecond
+        if !options.isLoopback && token == nil {
+            logger.warning("listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions")
+            FileHandle.standardError.write(Data("WARNING: binding \(host) without --token exposes ProgressCast to the network\n".utf8))
+        }
+        guard FileManager.default.fileExists(atPath: self.public + "/index.html") else {
+            throw ValidationError("no index.html in --public \(self.public)")
+        }
+        do {
+            try ServerRunner.run(options: options, logger: logger) { url in
+                // Written with one write(2) so it reaches a pipe at once (tests wait for this line).
+                FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("progresscast: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
