@@ -29,6 +29,7 @@ export function setupConsole(app, input, sendButton, output) {
     remember(text);
     let msg;
     try { msg = JSON.parse(text); } catch { msg = undefined; }
+    delete output.dataset.type;
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
       // Sent as is, so the server's own validation can be tried; its error reply has no id.
       output.textContent = app.conn.sendText(text)

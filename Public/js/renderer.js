@@ -147,6 +147,7 @@ export class Renderer {
     this.size = { w: canvas.width, h: canvas.height, dpr: 0 };
     this.onDraw = null;
     fontsReady.then(() => this.redraw());
+    document.fonts.addEventListener('loadingdone', () => this.redraw()); // fonts that were late
     // Zooming or moving to another screen changes devicePixelRatio and fires resize.
     window.addEventListener('resize', () => this.redraw());
   }
