@@ -30,6 +30,9 @@ final class LiveSession {
     var expiryTimer: LoopTimer?
     /// The recording in progress.
     var recorder: SessionRecorder?
+    /// Scenario steps still to apply, in time order (absolute session microseconds).
+    var pendingSteps: [CommandScript.Step] = []
+    var stepTimer: LoopTimer?
     /// A replay session's player (nil for ordinary sessions).
     var replay: ReplayPlayback?
 

@@ -38,6 +38,7 @@ extension ProgressCastApp {
             let by = try fields.requireNumber("by", in: 0...3600)
             guard by > 0 else { throw CommandError.badField("by", "must be a number in 0...3600 greater than 0, got 0") }
             session.advanceManualClock(by: by)
+            applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
             session.core.advance(to: session.nowMicroseconds())
             return (session.core.time, JSONObject())
         case "inspect":
@@ -50,6 +51,10 @@ extension ProgressCastApp {
             _ = session.frameIfChanged()
             let frame = (try? JSONParser.parse(session.currentFrame())) ?? .null
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
+        case "scenario.run":
+            try requireController()
+            guard session.replay == nil else { throw CommandError(.conflict, "a replay session only takes replay.* ops") }
+            return try runScenario(fields, session: session, loop: loop)
         case "record.start", "record.marker", "record.stop":
             try requireController()
             return try recordingOp(op, fields, session: session, loop: loop)

@@ -20,10 +20,13 @@ public final class ProgressCastApp: WebSocketServerHandler {
     /// Connections that joined during the current message and still need their first frame.
     var pendingJoinFrames: Set<ConnectionID> = []
 
+    let scenarios: ScenarioLibrary
+
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options
         self.fonts = fonts
         self.logger = logger
+        scenarios = ScenarioLibrary(directory: options.scenariosDirectory) { logger.warning("\($0)") }
     }
 
     // MARK: Connections

@@ -6,6 +6,8 @@ public struct ServerOptions: Sendable {
     public var publicDirectory = "Public"
     /// Where `.pcast` recordings are written and read.
     public var recordingsDirectory = "recordings"
+    /// Built-in scenario scripts (`NAME.json`).
+    public var scenariosDirectory = "Scenarios"
     /// Origins allowed to open WebSockets besides the server's own.
     public var allowedOrigins: [String] = []
     /// A server-wide token (like ttyd's): required on every HTTP request and WebSocket when set.

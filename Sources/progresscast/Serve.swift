@@ -19,6 +19,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder where recordings (.pcast) are written and read.")
     var recordings = "recordings"
 
+    @Option(help: "Folder of built-in scenario scripts (NAME.json).")
+    var scenarios = "Scenarios"
+
     @Option(name: .customLong("allow-origin"), help: "An extra Origin allowed to open WebSockets (repeatable; \"*\" allows all).")
     var allowOrigin: [String] = []
 
@@ -46,6 +49,7 @@ struct Serve: ParsableCommand {
         options.port = port
         options.publicDirectory = self.public
         options.recordingsDirectory = recordings
+        options.scenariosDirectory = scenarios
         options.allowedOrigins = allowOrigin
         options.token = token
         options.maxSessions = maxSessions

@@ -1,0 +1,57 @@
+import ComponentSupport
+import JSON
+import Scene
+import Session
+import Timing
+import WebSocketServer
+
+extension ProgressCastApp {
+    /// `scenario.run {name}`: schedules a built-in script's steps from now; each step is applied
+    /// through the same path as a user's op (so it is logged, recorded and replayed).
+    func runScenario(_ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+        guard let name = try fields.string("name", maxLength: 100) else { throw CommandError.badField("name", "is required (a scenario name)") }
+        guard let scenario = scenarios.scenario(named: name) else { throw CommandError(.notFound, "no scenario \"\(name)\"") }
+        bringUpToDate(session)
+        let start = session.core.now
+        let steps = scenario.script.steps.map { CommandScript.Step(microseconds: start + $0.microseconds, op: $0.op) }
+        session.pendingSteps = (session.pendingSteps + steps).sorted { $0.microseconds < $1.microseconds }
+        applyDueSteps(session, upTo: start, loop: loop)
+        scheduleSteps(session, loop: loop)
+        return (session.core.time, JSONObject(pairs: [("scenario", .string(name)), ("steps", .number(Double(steps.count))), ("duration", .number(scenario.script.duration))]))
+    }
+
+    /// Applies every pending step due at or before `microseconds`, in order, at its own time.
+    func applyDueSteps(_ session: LiveSession, upTo microseconds: Int64, loop: ServerLoop) {
+        while let step = session.pendingSteps.first, step.microseconds <= microseconds {
+            session.pendingSteps.removeFirst()
+            guard let name = step.op["op"]?.stringValue else { continue }
+            if name == "record.marker" {
+                if let recorder = session.recorder { try? recorder.marker(step.op["label"]?.stringValue ?? "", at: step.microseconds) }
+                continue
+            }
+            guard Scene.handles(name) else { continue }
+            do {
+                _ = try session.core.apply(step.op, name: name, at: max(step.microseconds, session.core.now))
+            } catch {
+                let event = SceneEvent(time: session.core.time, name: "scenario.error", target: step.op["target"]?.stringValue ?? "",
+                                       fields: JSONObject(pairs: [("op", .string(name)), ("code", .string(error.code.rawValue)), ("message", .string(error.message))]))
+                broadcast(event, in: session, loop: loop)
+            }
+        }
+    }
+
+    /// Live sessions: a loop timer for the next pending step.
+    func scheduleSteps(_ session: LiveSession, loop: ServerLoop) {
+        guard session.isLive, session.stepTimer == nil, let next = session.pendingSteps.first else { return }
+        let delay = max(0, next.microseconds - session.nowMicroseconds())
+        session.stepTimer = loop.schedule(afterMicroseconds: delay) { [weak self, weak session] loop in
+            guard let self, let session, self.sessions[session.id] === session else { return }
+            session.stepTimer = nil
+            self.applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
+            self.deliverEvents(of: session, loop: loop)
+            self.syncRecording(session, loop: loop)
+            self.scheduleFrame(session, loop: loop)
+            self.scheduleSteps(session, loop: loop)
+        }
+    }
+}

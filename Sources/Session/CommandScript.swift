@@ -1,0 +1,44 @@
+import ComponentSupport
+import JSON
+import Timing
+
+/// A command script: a JSON array of `[seconds, op]` pairs, in time order (built-in scenarios
+/// and `progresscast run-script` use them). Times are quantised to microseconds.
+public struct CommandScript: Equatable, Sendable {
+    public struct Step: Equatable, Sendable {
+        public var microseconds: Int64
+        public var op: JSONObject
+
+        public init(microseconds: Int64, op: JSONObject) {
+            self.microseconds = microseconds
+            self.op = op
+        }
+    }
+
+    public var steps: [Step]
+
+    public init(steps: [Step]) { self.steps = steps }
+
+    /// Parses and validates a script (each entry `[seconds >= 0, {"op": ...}]`, times not decreasing).
+    public static func parse(_ bytes: [UInt8]) throws(CommandError) -> CommandScript {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw CommandError(.badJSON, error.description) }
+        guard let items = value.arrayValue else { throw CommandError(.badRequest, "a script is a JSON array of [seconds, op] pairs") }
+        var steps: [Step] = []
+        var last: Int64 = 0
+        for (index, item) in items.enumerated() {
+            guard let pair = item.arrayValue, pair.count == 2, let t = pair[0].doubleValue, t.isFinite, t >= 0, t <= 86_400,
+                  let op = pair[1].objectValue, op["op"]?.stringValue != nil else {
+                throw CommandError(.badRequest, "entry \(index) must be [seconds (0...86400), {\"op\": ...}]")
+            }
+            let us = MediaTime.microseconds(t)
+            guard us >= last else { throw CommandError(.badRequest, "entry \(index) goes back in time") }
+            last = us
+            steps.append(Step(microseconds: us, op: op))
+        }
+        return CommandScript(steps: steps)
+    }
+
+    /// When the last step happens, in seconds.
+    public var duration: Double { MediaTime.seconds(microseconds: steps.last?.microseconds ?? 0) }
+}

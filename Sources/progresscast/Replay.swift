@@ -1,0 +1,53 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import Recording
+import Session
+
+/// `progresscast replay FILE [--verify]`: re-simulates a recording headless.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Re-simulate a recording; with --verify, compare every checksum.")
+
+    @Argument(help: "A .pcast file.")
+    var file: String
+
+    @Flag(help: "Compare every \"h\" checksum; exit 1 naming the first mismatching line.")
+    var verify = false
+
+    func run() throws {
+        let recording = try RecordingLoader.load(file)
+        let fonts = try FontCatalog()
+        let started = Date()
+        let replayer = Replayer(recording: recording, fonts: fonts)
+        let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }.count
+        guard verify else {
+            print("\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")")
+            return
+        }
+        let result = replayer.verify()
+        let elapsed = Date().timeIntervalSince(started)
+        if let m = result.mismatch {
+            FileHandle.standardError.write(Data("""
+            \(file): checksum mismatch at line \(m.line) (t = \(String(format: "%.6f", m.time)) s): expected \(m.expected), got \(m.got); \
+            the last command before it is on line \(m.lastCommandLine)\n
+            """.utf8))
+            throw ExitCode(1)
+        }
+        let speed = recording.duration / max(elapsed, 1e-9)
+        print("\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.truncatedTail ? "; truncated last line ignored" : "")")
+    }
+}
+
+/// Reads a recording file with clear errors.
+enum RecordingLoader {
+    static func load(_ path: String) throws -> Recording {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("cannot read \(path)")
+        }
+        do {
+            return try RecordingReader.read(Array(data))
+        } catch {
+            throw ValidationError("\(path): \(error.description)")
+        }
+    }
+}
