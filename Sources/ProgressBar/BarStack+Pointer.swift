@@ -1,0 +1,51 @@
+import ComponentSupport
+import JSON
+import Timing
+
+extension BarStack {
+    /// The regions where a pointer down starts a drag at `time`, frontmost first: each
+    /// draggable bar's dot enlarged by its `hitInset` (part `"dot"`).
+    public func hitRegions(at time: Double, timeline: Timeline) -> [HitRegion] {
+        bars.reversed().compactMap { $0.hitRegion(at: time, in: timeline) }
+    }
+
+    /// Offers a pointer event to the bars. A down is hit-tested front to back and claimed by
+    /// the first draggable bar whose enlarged dot contains it (and that no other pointer is
+    /// dragging); moves, ups and cancels go to the bar their pointer is dragging. Returns
+    /// whether a bar consumed the event (the Scene then records the claim in its
+    /// ``PointerOwnership`` and stops offering the event to components behind).
+    ///
+    /// Reports `bar.drag` {`state`, `value`}; a drag that ends seeks the bar's player to the
+    /// dragged position (`player.seeked`); a cancelled drag restores the value from before and
+    /// puts the bar back in step with its player.
+    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [SceneEvent]) -> Bool {
+        if event.phase == .down {
+            for index in bars.indices.reversed() {
+                guard let update = bars[index].beginDrag(event, timeline: &timeline) else { continue }
+                events.append(dragEvent(bars[index].target, update, at: event.time))
+                return true
+            }
+            return false
+        }
+        guard let index = bars.firstIndex(where: { $0.dragPointer == event.pointer }) else { return false }
+        guard let update = bars[index].continueDrag(event, timeline: &timeline) else { return true }
+        events.append(dragEvent(bars[index].target, update, at: event.time))
+        if let p = playerIndex(forBarAt: index) {
+            switch update.state {
+            case .ended:
+                let to = update.value * players[p].options.duration
+                players[p].seek(to: to, at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
+            case .cancelled:
+                players[p].resync(at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
+            case .began, .changed:
+                break
+            }
+        }
+        return true
+    }
+
+    private func dragEvent(_ target: String, _ update: (state: BarDragState, value: Double), at time: Double) -> SceneEvent {
+        SceneEvent(time: time, name: "bar.drag", target: target,
+                   fields: JSONObject(pairs: [("state", .string(update.state.rawValue)), ("value", .number(update.value))]))
+    }
+}

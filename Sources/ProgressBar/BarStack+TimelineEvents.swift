@@ -1,0 +1,24 @@
+import ComponentSupport
+import JSON
+import Timing
+
+extension BarStack {
+    /// A timer whose tag's owner is one of this stack's players came due at `time` (its exact
+    /// due time). Other tags are ignored.
+    public mutating func handle(timer tag: TimerTag, at time: Double, timeline: inout Timeline, events: inout [SceneEvent]) {
+        guard let p = players.firstIndex(where: { $0.target == tag.owner }),
+              let b = bars.firstIndex(where: { $0.target == players[p].options.bar }) else { return }
+        players[p].fire(tag, at: time, bar: &bars[b], timeline: &timeline, events: &events)
+    }
+
+    /// An animation on a bar's layer stopped: reports `bar.animationEnded` {`finished`,
+    /// `value`} at the stop's exact time. `value` is where the animation ended: its end value
+    /// when it ran out, the presentation value at the moment a command replaced, stopped,
+    /// removed or reset it. Stops of other owners are ignored.
+    public mutating func handle(stop: AnimationStop, timeline: Timeline, events: inout [SceneEvent]) {
+        guard let index = bars.firstIndex(where: { $0.target == stop.owner && $0.layer == stop.layer }) else { return }
+        let value = bars[index].endedValue(for: stop, timeline: timeline)
+        events.append(SceneEvent(time: stop.time, name: "bar.animationEnded", target: stop.owner,
+                                 fields: JSONObject(pairs: [("finished", .bool(stop.finished)), ("value", .number(value))])))
+    }
+}

@@ -1,0 +1,34 @@
+import ComponentSupport
+
+/// The fields of `player.create` (PROTOCOL.md section 4.3).
+public struct PlayerOptions: Equatable, Sendable {
+    /// The bar the player drives.
+    public var bar: String
+    /// Media length in seconds.
+    public var duration: Double
+    /// Seconds between ticks (the seed's player calls back about every 0.25 s).
+    public var tick: Double
+    public var pauseStrategy: PauseStrategy
+
+    public init(bar: String, duration: Double, tick: Double = 0.25, pauseStrategy: PauseStrategy = .timing) {
+        self.bar = bar
+        self.duration = duration
+        self.tick = tick
+        self.pauseStrategy = pauseStrategy
+    }
+
+    /// Accepted `duration`: more than a millisecond, at most a day.
+    public static let durationRange: ClosedRange<Double> = 0.001...86_400
+    /// Accepted `tick`.
+    public static let tickRange: ClosedRange<Double> = 0.01...10
+
+    /// Decodes `bar` (required), `duration` (required), `tick` (default 0.25) and
+    /// `pauseStrategy` (default `"timing"`).
+    public init(fields: FieldReader) throws(CommandError) {
+        let bar = try fields.requireTarget("bar")
+        let duration = try fields.requireNumber("duration", in: PlayerOptions.durationRange)
+        let tick = try fields.number("tick", in: PlayerOptions.tickRange) ?? 0.25
+        let strategy = try fields.choice("pauseStrategy", as: PauseStrategy.self) ?? .timing
+        self.init(bar: bar, duration: duration, tick: tick, pauseStrategy: strategy)
+    }
+}
