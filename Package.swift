@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Geometry", "JSON", "CFreeType"]),
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON"]),
+        .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -41,7 +42,7 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
-            "ProgressCastServer", "Session", "Scene", "Recording", "Drawing", "JSON", "Timing",
+            "ProgressCastServer", "Session", "Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -54,6 +55,8 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
+        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,44 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// The legacy whiteLarge UIActivityIndicatorView that MBProgressHUD's indeterminate mode shows:
+/// 37x37, 12 spokes; the highlight steps clockwise one spoke per 1/12 s (one turn a second) and
+/// the spokes behind it fade. The per-spoke profile is undocumented; ProgressCast uses
+/// alpha = max(0.25, 1 - 0.15 k) for the spoke k steps behind the highlight, times the content
+/// colour's alpha. Spokes are round-capped lines 3.5 pt wide from radius 9.25 to 16.75 (so the
+/// caps stay inside the 37 pt box).
+enum ActivityIndicatorDrawing {
+    static let innerRadius = 9.25
+    static let outerRadius = 16.75
+    static let lineWidth = 3.5
+
+    /// The highlighted spoke (0 = 12 o'clock, clockwise) for the spinner's rotation in radians.
+    static func highlightedSpoke(rotation: Double) -> Int {
+        let spokes = HUDMetrics.spinnerSpokes
+        let steps = Int((rotation / (2 * Double.pi) * Double(spokes) + 1e-6).rounded(.down))
+        return ((steps % spokes) + spokes) % spokes
+    }
+
+    /// The alpha factor of spoke `index` when `highlight` is the highlighted one.
+    static func spokeAlpha(index: Int, highlight: Int) -> Double {
+        let spokes = HUDMetrics.spinnerSpokes
+        let behind = ((highlight - index) % spokes + spokes) % spokes
+        return max(0.25, 1 - 0.15 * Double(behind))
+    }
+
+    static func draw(in frame: Rect, color: Color, rotation: Double, into shapes: inout [Shape]) {
+        let scale = frame.width / HUDMetrics.roundSide
+        let center = frame.center
+        let highlight = highlightedSpoke(rotation: rotation)
+        for index in 0..<HUDMetrics.spinnerSpokes {
+            let angle = -Double.pi / 2 + Double(index) * 2 * Double.pi / Double(HUDMetrics.spinnerSpokes)
+            let dx = cos(angle), dy = sin(angle)
+            let start = Point(x: center.x + dx * innerRadius * scale, y: center.y + dy * innerRadius * scale)
+            let end = Point(x: center.x + dx * outerRadius * scale, y: center.y + dy * outerRadius * scale)
+            let alpha = color.alpha * spokeAlpha(index: index, highlight: highlight)
+            shapes.append(.line(LineShape(start: start, end: end, lineWidth: lineWidth * scale,
+                                          stroke: color.withAlpha(alpha), cap: .round)))
+        }
+    }
+}

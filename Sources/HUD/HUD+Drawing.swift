@@ -1,0 +1,112 @@
+import Drawing
+import Geometry
+import Timing
+
+extension HUD {
+    /// The presentation state of the HUD's layers at one instant.
+    struct Presentation: Equatable, Sendable {
+        var bezelAlpha: Double
+        var backgroundAlpha: Double
+        var transform: Transform
+        var rotation: Double
+    }
+
+    /// Samples the layers at `time` (never changes the timeline).
+    func presentation(at time: Double, in timeline: Timeline) -> Presentation {
+        Presentation(bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
+                     backgroundAlpha: timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0,
+                     transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
+                     rotation: timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0)
+    }
+
+    /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel
+    /// group (the bezel's presentation alpha, and its transform about the bezel's centre) holding
+    /// the bezel, the indicator, the label, the details and the button. Draws nothing unless the
+    /// HUD is showing, shown or hiding.
+    func draw(at time: Double, timeline: Timeline, canvas: Size, into shapes: inout [Shape]) {
+        guard phase.isVisible else { return }
+        let state = presentation(at: time, in: timeline)
+        drawBackground(alpha: state.backgroundAlpha, canvas: canvas, into: &shapes)
+        guard state.bezelAlpha > 0 else { return }
+        var items: [Shape] = []
+        items.reserveCapacity(20)
+        drawBezel(into: &items)
+        drawIndicator(rotation: state.rotation, into: &items)
+        let color = config.contentColor
+        for block in [layout.label, layout.details].compactMap({ $0 }) { drawText(block, color: color, into: &items) }
+        drawButton(into: &items)
+        let matrix = state.transform == .identity ? nil : state.transform.matrix(about: layout.bezel.center)
+        shapes.append(.group(GroupShape(id: target, alpha: state.bezelAlpha < 1 ? state.bezelAlpha : nil, matrix: matrix, items: items)))
+    }
+
+    /// MBProgressHUD's backgroundView over the whole canvas, at the background's alpha.
+    private func drawBackground(alpha: Double, canvas: Size, into shapes: inout [Shape]) {
+        guard alpha > 0 else { return }
+        let area = Rect(origin: .zero, size: canvas)
+        let shape: Shape
+        switch config.background {
+        case .none:
+            return
+        case .solid:
+            shape = .rect(RectShape(frame: area, fill: config.backgroundColor ?? HUDMetrics.dimColor))
+        case .dim:
+            shape = .rect(RectShape(frame: area, fill: HUDMetrics.dimColor))
+        case .gradient:
+            shape = .radial(RadialShape(area: area, center: area.center, radius: min(canvas.width, canvas.height),
+                                        stops: [.init(offset: 0, color: .clear), .init(offset: 1, color: HUDMetrics.gradientEdge)]))
+        }
+        if alpha < 1 {
+            shapes.append(.group(GroupShape(id: target + ".background", alpha: alpha, items: [shape])))
+        } else {
+            shapes.append(shape)
+        }
+    }
+
+    /// The bezel: the bezel colour (default white 0.8 alpha 0.6), over a light frosted fill
+    /// for the blur style.
+    private func drawBezel(into items: inout [Shape]) {
+        let radius = config.cornerRadius > 0 ? config.cornerRadius : nil
+        if config.bezelStyle == .blur {
+            items.append(.rect(RectShape(frame: layout.bezel, cornerRadius: radius, fill: HUDMetrics.blurFrost)))
+        }
+        items.append(.rect(RectShape(frame: layout.bezel, cornerRadius: radius, fill: config.bezelColor ?? HUDMetrics.defaultBezelColor)))
+    }
+
+    private func drawIndicator(rotation: Double, into items: inout [Shape]) {
+        guard let frame = layout.indicatorFrame else { return }
+        let color = config.contentColor
+        switch layout.indicator {
+        case .none:
+            break
+        case .activity:
+            ActivityIndicatorDrawing.draw(in: frame, color: color, rotation: rotation, into: &items)
+        case .round(let annular):
+            RoundProgressDrawing.draw(in: frame, annular: annular, progress: config.progress, color: color, into: &items)
+        case .bar:
+            BarProgressDrawing.draw(in: frame, progress: config.progress, color: color, into: &items)
+        case .icon(let icon):
+            StatusIconDrawing.draw(icon, in: frame, color: color, into: &items)
+        }
+    }
+
+    /// Each line centred on the block's frame, on its baseline.
+    private func drawText(_ block: HUDTextBlock, color: Color, into items: inout [Shape]) {
+        for (index, line) in block.lines.enumerated() where !line.isEmpty {
+            items.append(.text(TextShape(position: Point(x: block.frame.midX, y: block.baseline(ofLine: index)), text: line,
+                                         size: block.fontSize, weight: .bold, fill: color, align: .center)))
+        }
+    }
+
+    /// MBProgressHUDRoundedButton: a 1 pt border inside its bounds (CALayer borders are inset),
+    /// corner radius ceil(h/2), the title colour alpha 0.1 behind it while highlighted.
+    private func drawButton(into items: inout [Shape]) {
+        guard let frame = layout.buttonFrame, let title = layout.button else { return }
+        let color = config.contentColor
+        let border = HUDMetrics.buttonBorderWidth
+        let radius = (frame.height / 2).rounded(.up) - border / 2
+        items.append(.rect(RectShape(frame: frame.inset(by: border / 2), cornerRadius: max(radius, 0),
+                                     fill: buttonHighlighted ? color.withAlpha(HUDMetrics.buttonHighlightAlpha) : nil,
+                                     stroke: color, lineWidth: border)))
+        drawText(title, color: color, into: &items)
+    }
+}

@@ -1,0 +1,90 @@
+import Geometry
+
+/// Every HUD property resolved to a value: MBProgressHUD 1.2's defaults, with patches applied.
+struct HUDConfiguration: Equatable, Sendable {
+    var mode: HUDMode = .indeterminate
+    var label = ""
+    var details = ""
+    var button = ""
+    var customView: HUDCustomView?
+    var progress = 0.0
+    var animation: HUDAnimation = .fade
+    var graceTime = 0.0
+    var minShowTime = 0.0
+    var removeOnHide = true
+    var margin = HUDMetrics.margin
+    var minSize = Size.zero
+    var square = false
+    var offset = Point.zero
+    var cornerRadius = HUDMetrics.cornerRadius
+    var contentColor = HUDMetrics.defaultContentColor
+    var bezelColor: Color?
+    var bezelStyle: HUDBezelStyle = .blur
+    var background: HUDBackground = .none
+    var backgroundColor: Color?
+    var position: HUDPosition = .center
+    var interaction: HUDInteraction = .block
+    var queue = false
+
+    /// Applies a patch. Returns whether anything that affects layout changed.
+    @discardableResult
+    mutating func apply(_ p: HUDProperties) -> Bool {
+        let before = layoutKey
+        if let v = p.mode { mode = v }
+        if let v = p.label { label = v }
+        if let v = p.details { details = v }
+        if let v = p.button { button = v }
+        if let v = p.customView { customView = v }
+        if let v = p.progress { progress = v }
+        if let v = p.animation { animation = v }
+        if let v = p.graceTime { graceTime = v }
+        if let v = p.minShowTime { minShowTime = v }
+        if let v = p.removeOnHide { removeOnHide = v }
+        if let v = p.margin { margin = v }
+        if let v = p.minSize { minSize = v }
+        if let v = p.square { square = v }
+        if let v = p.offset { offset = v }
+        if let v = p.cornerRadius { cornerRadius = v }
+        if let v = p.contentColor { contentColor = v }
+        if let v = p.bezelColor { bezelColor = v }
+        if let v = p.bezelStyle { bezelStyle = v }
+        if let v = p.background { background = v }
+        if let v = p.backgroundColor { backgroundColor = v }
+        if let v = p.position { position = v }
+        if let v = p.interaction { interaction = v }
+        if let v = p.queue { queue = v }
+        return layoutKey != before
+    }
+
+    /// The indicator the mode shows (custom mode without a custom view shows none, as
+    /// MBProgressHUD with a nil customView).
+    var indicator: HUDIndicatorKind {
+        switch mode {
+        case .indeterminate: .activity
+        case .determinate: .round(annular: false)
+        case .annular: .round(annular: true)
+        case .bar: .bar
+        case .custom: customView.map { .icon($0) } ?? .none
+        case .text: .none
+        }
+    }
+
+    /// The inputs of the layout, to know when it must be recomputed.
+    private var layoutKey: HUDLayoutKey {
+        HUDLayoutKey(indicator: indicator, label: label, details: details, button: button, margin: margin,
+                     minSize: minSize, square: square, offset: offset, position: position)
+    }
+}
+
+/// The configuration fields that decide the layout.
+private struct HUDLayoutKey: Equatable {
+    var indicator: HUDIndicatorKind
+    var label: String
+    var details: String
+    var button: String
+    var margin: Double
+    var minSize: Size
+    var square: Bool
+    var offset: Point
+    var position: HUDPosition
+}

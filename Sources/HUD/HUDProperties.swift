@@ -1,0 +1,101 @@
+import ComponentSupport
+import Geometry
+import JSON
+
+/// A patch of HUD properties (PROTOCOL.md section 4.1): every field is optional, nil meaning
+/// "leave as it is". `hud.show` applies it over the defaults (new HUD) or the current values;
+/// `hud.update` over the current values.
+public struct HUDProperties: Equatable, Sendable {
+    public var mode: HUDMode?
+    /// One line, bold 16, truncated with an ellipsis. Empty hides it.
+    public var label: String?
+    /// Wrapped, bold 12. Empty hides it.
+    public var details: String?
+    /// The button's title; the button shows only when it is not empty.
+    public var button: String?
+    public var customView: HUDCustomView?
+    public var progress: Double?
+    public var animation: HUDAnimation?
+    public var graceTime: Double?
+    public var minShowTime: Double?
+    public var removeOnHide: Bool?
+    public var margin: Double?
+    public var minSize: Size?
+    public var square: Bool?
+    public var offset: Point?
+    public var cornerRadius: Double?
+    public var contentColor: Color?
+    public var bezelColor: Color?
+    public var bezelStyle: HUDBezelStyle?
+    public var background: HUDBackground?
+    public var backgroundColor: Color?
+    public var position: HUDPosition?
+    public var interaction: HUDInteraction?
+    public var queue: Bool?
+
+    public init(mode: HUDMode? = nil, label: String? = nil, details: String? = nil, button: String? = nil,
+                customView: HUDCustomView? = nil, progress: Double? = nil, animation: HUDAnimation? = nil,
+                graceTime: Double? = nil, minShowTime: Double? = nil, removeOnHide: Bool? = nil,
+                margin: Double? = nil, minSize: Size? = nil, square: Bool? = nil, offset: Point? = nil,
+                cornerRadius: Double? = nil, contentColor: Color? = nil, bezelColor: Color? = nil,
+                bezelStyle: HUDBezelStyle? = nil, background: HUDBackground? = nil, backgroundColor: Color? = nil,
+                position: HUDPosition? = nil, interaction: HUDInteraction? = nil, queue: Bool? = nil) {
+        self.mode = mode
+        self.label = label
+        self.details = details
+        self.button = button
+        self.customView = customView
+        self.progress = progress
+        self.animation = animation
+        self.graceTime = graceTime
+        self.minShowTime = minShowTime
+        self.removeOnHide = removeOnHide
+        self.margin = margin
+        self.minSize = minSize
+        self.square = square
+        self.offset = offset
+        self.cornerRadius = cornerRadius
+        self.contentColor = contentColor
+        self.bezelColor = bezelColor
+        self.bezelStyle = bezelStyle
+        self.background = background
+        self.backgroundColor = backgroundColor
+        self.position = position
+        self.interaction = interaction
+        self.queue = queue
+    }
+
+    /// Reads every property present in a command object; absent or null fields stay nil and
+    /// unknown fields are ignored. Ranges (see ``HUDLimits``): `progress` 0...1; `graceTime`,
+    /// `minShowTime` 0...3600 s; `margin` 0...200; `cornerRadius` 0...1000; `minSize` width and
+    /// height 0...10000; `offset` x and y -1e6...1e6 (MBProgressMaxOffset); `label`, `details`
+    /// and `button` at most 1000 characters; colours `#rrggbb` or `#rrggbbaa`.
+    /// - Throws: `bad_request` naming the first invalid field.
+    public init(json object: JSONObject) throws(CommandError) {
+        let r = FieldReader(object)
+        self.init()
+        mode = try r.choice("mode", as: HUDMode.self)
+        label = try r.string("label", maxLength: HUDLimits.maxTextLength)
+        details = try r.string("details", maxLength: HUDLimits.maxTextLength)
+        button = try r.string("button", maxLength: HUDLimits.maxTextLength)
+        customView = try r.choice("customView", as: HUDCustomView.self)
+        progress = try r.number("progress", in: 0...1)
+        animation = try r.choice("animation", as: HUDAnimation.self)
+        graceTime = try r.number("graceTime", in: HUDLimits.time)
+        minShowTime = try r.number("minShowTime", in: HUDLimits.time)
+        removeOnHide = try r.bool("removeOnHide")
+        margin = try r.number("margin", in: HUDLimits.margin)
+        minSize = try r.size("minSize", in: HUDLimits.minSize)
+        square = try r.bool("square")
+        offset = try r.point("offset", in: HUDLimits.offset)
+        cornerRadius = try r.number("cornerRadius", in: HUDLimits.cornerRadius)
+        contentColor = try r.color("contentColor")
+        bezelColor = try r.color("bezelColor")
+        bezelStyle = try r.choice("bezelStyle", as: HUDBezelStyle.self)
+        background = try r.choice("background", as: HUDBackground.self)
+        backgroundColor = try r.color("backgroundColor")
+        position = try r.choice("position", as: HUDPosition.self)
+        interaction = try r.choice("interaction", as: HUDInteraction.self)
+        queue = try r.bool("queue")
+    }
+}
