@@ -36,7 +36,7 @@ export class EventLog {
 
   event(msg) {
     const t = typeof msg.t === 'number' ? msg.t.toFixed(3) : '';
-    const title = msg.target !== undefined ? `${msg.name} ${msg.target}` : String(msg.name);
+    const title = msg.target ? `${msg.name} ${msg.target}` : String(msg.name);
     this.add('event', t, title, describe(msg, EVENT_KEYS));
   }
 

@@ -23,11 +23,12 @@ export class ReplayBar {
     this.state = 'paused';
     this.dragging = false;
     this.seekScheduled = false;
+    this.sent = 0;
 
     els.play.addEventListener('click', () => this.toggle());
     els.back.addEventListener('click', () => this.step(-1));
     els.forward.addEventListener('click', () => this.step(1));
-    els.speed.addEventListener('change', () => app.send({ op: 'replay.speed', rate: Number(els.speed.value) }));
+    els.speed.addEventListener('change', () => this.send({ op: 'replay.speed', rate: Number(els.speed.value) }));
     els.seek.addEventListener('input', () => {
       this.dragging = true;
       this.t = Number(els.seek.value);
@@ -73,12 +74,23 @@ export class ReplayBar {
     this.render();
   }
 
+  // Replay acks may carry the new `state` and `position`; a scene that does not change sends no frame.
+  // Only the reply to the latest op counts, so quick key presses do not jump back and forth.
+  async send(msg) {
+    const mine = ++this.sent;
+    const r = await this.app.send(msg);
+    if (!this.active || r.type !== 'ack' || mine !== this.sent) return;
+    if (typeof r.state === 'string') this.state = r.state;
+    if (typeof r.position === 'number' && !this.dragging) this.t = r.position;
+    this.render();
+  }
+
   toggle() {
-    this.app.send({ op: this.state === 'playing' ? 'replay.pause' : 'replay.play' });
+    this.send({ op: this.state === 'playing' ? 'replay.pause' : 'replay.play' });
   }
 
   step(frames) {
-    this.app.send({ op: 'replay.step', frames });
+    this.send({ op: 'replay.step', frames });
   }
 
   seek(t) {
@@ -88,7 +100,7 @@ export class ReplayBar {
   }
 
   sendSeek(t) {
-    this.app.send({ op: 'replay.seek', t: Math.round(t * 1e6) / 1e6 });
+    this.send({ op: 'replay.seek', t: Math.round(t * 1e6) / 1e6 });
   }
 
   jumpMarker(direction) {

@@ -47,10 +47,12 @@ class ServerProcess:
         self._ready = threading.Event()
 
     def start(self):
-        OUTPUT.mkdir(parents=True, exist_ok=True)
+        # Run in a scratch folder so relative defaults (such as the recordings folder) stay out of the repo.
+        workdir = OUTPUT / "server-cwd"
+        workdir.mkdir(parents=True, exist_ok=True)
         if not Path(self.argv[0]).exists() and "/" in self.argv[0]:
             raise RuntimeError(f"server binary {self.argv[0]} not found: build it (swift build) or set PROGRESSCAST_BIN")
-        self.proc = subprocess.Popen(self.argv, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(self.argv, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, text=True, bufsize=1)
         threading.Thread(target=self._read, daemon=True).start()
         if not self._ready.wait(self.timeout) or self.url is None:

@@ -16,6 +16,7 @@ def close(actual, expected, tolerance=3):
 
 @pytest.fixture(scope="module")
 def shapes_page(browser, server_url):
+    console_errors(browser)  # drop what earlier pages logged
     browser.get(f"{server_url}/dev/shapes.html")
     wait_js(browser, "window.devShapes && window.devShapes.ready", timeout=20)
     save_screenshot(browser, "renderer-shapes")
