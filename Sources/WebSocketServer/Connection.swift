@@ -1,0 +1,81 @@
+/// The service thread's state for one open WebSocket connection: its outgoing latest
+/// slot and ordered queue, its message reassembly, and any close in progress.
+///
+/// Owned by ``ServerLoop`` (and retained through the connection's libwebsockets
+/// per-session pointer) from ESTABLISHED to CLOSED; touched only on the service thread.
+final class Connection {
+    /// A close the server has decided on, performed from the next writeable callback.
+    struct PendingClose {
+        var code: CloseCode
+        var reason: String
+        var cause: CloseReason
+        /// Whether queued ordered messages are written before the close frame.
+        var flushQueueFirst: Bool
+    }
+
+    /// What the next writeable callback should do.
+    enum NextWrite: Equatable {
+        case nothing
+        case queued
+        case latest
+        case close
+    }
+
+    /// Ordered messages written in a row while a latest value waits, at most.
+    static let maxQueueStreak = 4
+
+    let id: ConnectionID
+    /// The libwebsockets connection (`struct lws *`).
+    let wsi: OpaquePointer
+    var latest = LatestSlot()
+    var queue: OrderedMessageQueue
+    var assembler: MessageAssembler
+    /// Ordered messages written since the last latest value.
+    var queueStreak = 0
+    /// Whether `lws_callback_on_writable` was asked and the callback has not come yet.
+    var writeRequested = false
+    var pendingClose: PendingClose?
+    /// The last message handed to `lws_write`. With permessage-deflate, libwebsockets
+    /// may go on compressing straight from this buffer in later service rounds (before
+    /// the next writeable callback reaches us), so it must stay alive and unchanged
+    /// until the next write replaces it.
+    var inFlight: [UInt8] = []
+    /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
+    var peerClose: CloseCode??
+
+    init(id: ConnectionID, wsi: OpaquePointer, configuration: WebSocketServer.Configuration) {
+        self.id = id
+        self.wsi = wsi
+        queue = OrderedMessageQueue(maxBytes: configuration.maxQueuedBytes, maxCount: configuration.maxQueuedMessages)
+        assembler = MessageAssembler(limit: configuration.maxMessageSize)
+    }
+
+    /// Ordered messages go first, but after ``maxQueueStreak`` of them a waiting latest
+    /// value gets its turn, so a busy queue never starves it. A pending close waits for
+    /// the queue only when it asked to flush it; a latest value is never sent once
+    /// closing.
+    var nextWrite: NextWrite {
+        if let pendingClose {
+            return pendingClose.flushQueueFirst && !queue.isEmpty ? .queued : .close
+        }
+        let hasQueued = !queue.isEmpty
+        if latest.hasValue, !hasQueued || queueStreak >= Self.maxQueueStreak {
+            return .latest
+        }
+        return hasQueued ? .queued : .nothing
+    }
+
+    /// Keeps `message` (just written) alive as ``inFlight``, recycling the previous one.
+    func retire(_ message: [UInt8]) {
+        let previous = inFlight
+        inFlight = message
+        latest.recycle(previous)
+    }
+
+    /// Why the connection ended, from what the server decided and what the peer sent.
+    var closeReason: CloseReason {
+        if let pendingClose { return pendingClose.cause }
+        if let peerClose { return .peerClosed(peerClose) }
+        return .connectionLost
+    }
+}

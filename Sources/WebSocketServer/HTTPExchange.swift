@@ -1,0 +1,14 @@
+/// One dynamic-route HTTP request in progress on the service thread: its body while
+/// it arrives, then its response body while it is written in chunks.
+final class HTTPExchange {
+    var request: HTTPRequest
+    /// The request body exceeded its limit: the rest is discarded and 413 answered.
+    var bodyTooLarge = false
+    /// The response body still to write, from `offset`.
+    var responseBody: [UInt8] = []
+    var offset = 0
+
+    init(request: HTTPRequest) {
+        self.request = request
+    }
+}

@@ -1,0 +1,53 @@
+/// A connection's "newest value wins" slot: holds at most one unsent message, which a
+/// newer one replaces in place. Written buffers come back through ``recycle(_:)``, so
+/// a steady stream of values reuses the same few allocations.
+struct LatestSlot {
+    /// Buffers larger than this are not kept for reuse.
+    private static let retainedCapacity = 256 * 1024
+
+    /// The waiting message as headroom + payload.
+    private var pending: [UInt8]?
+    /// An empty buffer whose capacity the next value may reuse.
+    private var spare: [UInt8] = []
+
+    /// Whether a message is waiting to be sent.
+    var hasValue: Bool { pending != nil }
+
+    /// Stores `payload`; returns true when it replaced a value never sent.
+    mutating func store(_ payload: UnsafeRawBufferPointer) -> Bool {
+        var buffer: [UInt8]
+        let replaced: Bool
+        if let waiting = pending {
+            buffer = waiting
+            replaced = true
+        } else {
+            buffer = spare
+            spare = []
+            replaced = false
+        }
+        pending = nil
+        buffer.replaceWithHeadroom(then: payload)
+        pending = buffer
+        return replaced
+    }
+
+    /// Removes and returns the waiting message (headroom + payload) for writing.
+    mutating func take() -> [UInt8]? {
+        guard let waiting = pending else { return nil }
+        pending = nil
+        return waiting
+    }
+
+    /// Offers a buffer libwebsockets no longer reads, for its capacity.
+    mutating func recycle(_ buffer: [UInt8]) {
+        guard spare.capacity == 0, buffer.capacity <= Self.retainedCapacity else { return }
+        spare = buffer
+        spare.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops any waiting value and the spare buffer.
+    mutating func clear() {
+        pending = nil
+        spare = []
+    }
+}

@@ -1,0 +1,52 @@
+/// A connection's bounded FIFO of messages that must all arrive, each stored with
+/// frame headroom so it can be written in place.
+struct OrderedMessageQueue {
+    private var items: [[UInt8]] = []
+    private var head = 0
+    /// Payload bytes waiting (headroom not counted).
+    private(set) var byteCount = 0
+    private let maxBytes: Int
+    private let maxCount: Int
+
+    init(maxBytes: Int, maxCount: Int) {
+        self.maxBytes = maxBytes
+        self.maxCount = maxCount
+    }
+
+    /// Messages waiting.
+    var count: Int { items.count - head }
+    var isEmpty: Bool { head == items.count }
+
+    /// Appends a copy of `payload`; returns false (queueing nothing) when that would
+    /// exceed the byte or message limit.
+    mutating func push(_ payload: UnsafeRawBufferPointer) -> Bool {
+        guard count < maxCount, byteCount + payload.count <= maxBytes else { return false }
+        items.append(.withHeadroom(payload))
+        byteCount += payload.count
+        return true
+    }
+
+    /// Removes and returns the oldest message (headroom + payload).
+    mutating func popFirst() -> [UInt8]? {
+        guard head < items.count else { return nil }
+        let first = items[head]
+        items[head] = []
+        head += 1
+        byteCount -= first.count - frameHeadroom
+        if head == items.count {
+            items.removeAll(keepingCapacity: items.capacity <= 64)
+            head = 0
+        } else if head >= 32, head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return first
+    }
+
+    /// Drops every message.
+    mutating func removeAll() {
+        items = []
+        head = 0
+        byteCount = 0
+    }
+}

@@ -1,0 +1,148 @@
+import CLibWebSockets
+
+/// WebSocket callbacks: upgrade filtering, open, receive, write, close.
+extension ServerLoop {
+    /// FILTER_PROTOCOL_CONNECTION: returns false to refuse the upgrade (wrong path or
+    /// protocol, stopping, too many connections, or a foreign Origin).
+    func shouldAcceptUpgrade(_ wsi: OpaquePointer) -> Bool {
+        let accepted = !isStopping
+            && lws_get_protocol(wsi)?.pointee.id == ContextResources.webSocketProtocolID
+            && RequestReader.header(wsi, WSI_TOKEN_GET_URI) == configuration.webSocketPath
+            && configuration.maxConnections.map({ connections.count < $0 }) ?? true
+            && originPolicy.permits(
+                origin: RequestReader.header(wsi, WSI_TOKEN_ORIGIN),
+                host: RequestReader.header(wsi, WSI_TOKEN_HOST))
+        if !accepted {
+            control.counters.upgradesRefused.bump()
+        }
+        return accepted
+    }
+
+    /// ESTABLISHED: creates the connection's state, stores it (retained) in the
+    /// per-session pointer and tells the handler.
+    func connectionEstablished(_ wsi: OpaquePointer, sessionSlot: UnsafeMutableRawPointer?) {
+        guard let sessionSlot else { return }
+        lastConnectionID += 1
+        let connection = Connection(id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, configuration: configuration)
+        sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        connections[connection.id] = connection
+        control.counters.connectionsOpen.bump()
+        control.counters.connectionsAccepted.bump()
+        let info = ConnectionInfo(
+            id: connection.id,
+            remoteAddress: RequestReader.peerAddress(wsi),
+            path: RequestReader.header(wsi, WSI_TOKEN_GET_URI) ?? configuration.webSocketPath,
+            queryItems: RequestReader.queryItems(wsi),
+            headers: RequestReader.headers(wsi))
+        if isStopping {
+            beginClose(connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: false)
+        }
+        handler.connectionOpened(info, loop: self)
+    }
+
+    /// RECEIVE: reassembles and delivers text. Binary data or an oversized message
+    /// starts a close (1003, 1009) performed from the writeable callback; input after
+    /// that is dropped unread. (Returning -1 here would not close a connection whose
+    /// data passes through permessage-deflate in libwebsockets 4.1: it only stops the
+    /// RECEIVE callbacks.)
+    func received(_ connection: Connection, bytes: UnsafeMutableRawPointer?, count: Int) -> Int32 {
+        guard connection.pendingClose == nil else { return 0 }
+        let wsi = connection.wsi
+        if lws_frame_is_binary(wsi) != 0 {
+            beginClose(connection, code: .unsupportedData, reason: "binary messages are not accepted", cause: .unsupportedData, flushQueueFirst: false)
+            return 0
+        }
+        let chunk = UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
+        let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        switch connection.assembler.accept(chunk, isFinal: isFinal) {
+        case .needMore:
+            break
+        case .tooBig:
+            beginClose(connection, code: .messageTooBig, reason: "message too big", cause: .messageTooBig, flushQueueFirst: false)
+        case .completeInChunk:
+            control.counters.messagesReceived.bump()
+            handler.messageReceived(chunk, from: connection.id, loop: self)
+        case .complete(let message):
+            control.counters.messagesReceived.bump()
+            message.withUnsafeBytes { handler.messageReceived($0, from: connection.id, loop: self) }
+            connection.assembler.recycle(message)
+        }
+        return 0
+    }
+
+    /// WS_PEER_INITIATED_CLOSE: remembers the peer's close code (libwebsockets echoes
+    /// the close frame itself).
+    func peerInitiatedClose(_ connection: Connection, payload: UnsafeMutableRawPointer?, count: Int) {
+        guard let payload, count >= 2 else {
+            connection.peerClose = .some(nil)
+            return
+        }
+        let bytes = payload.assumingMemoryBound(to: UInt8.self)
+        connection.peerClose = CloseCode(rawValue: UInt16(bytes[0]) << 8 | UInt16(bytes[1]))
+    }
+
+    /// SERVER_WRITEABLE: writes one message (or the close frame); returns -1 to close.
+    func writable(_ connection: Connection) -> Int32 {
+        connection.writeRequested = false
+        switch connection.nextWrite {
+        case .nothing:
+            return 0
+        case .close:
+            return closeNow(connection)
+        case .queued:
+            guard var message = connection.queue.popFirst() else { return 0 }
+            connection.queueStreak += 1
+            guard write(&message, to: connection) else { return -1 }
+            connection.retire(message)
+        case .latest:
+            guard var message = connection.latest.take() else { return 0 }
+            connection.queueStreak = 0
+            guard write(&message, to: connection) else { return -1 }
+            connection.retire(message)
+        }
+        if connection.nextWrite != .nothing {
+            requestWrite(connection)
+        }
+        return 0
+    }
+
+    /// CLOSED: forgets the connection, releases its state and tells the handler.
+    func connectionClosed(sessionSlot: UnsafeMutableRawPointer?) {
+        guard let sessionSlot, let raw = sessionSlot.load(as: UnsafeMutableRawPointer?.self) else { return }
+        sessionSlot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
+        connections[connection.id] = nil
+        control.counters.connectionsOpen.bump(-1)
+        handler.connectionClosed(connection.id, reason: connection.closeReason, loop: self)
+    }
+
+    /// The connection stored in a per-session pointer, if established.
+    func connection(in sessionSlot: UnsafeMutableRawPointer?) -> Connection? {
+        guard let sessionSlot, let raw = sessionSlot.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Sends the pending close frame: sets it and returns -1 (the callback's "close
+    /// this connection" result).
+    private func closeNow(_ connection: Connection) -> Int32 {
+        guard let pending = connection.pendingClose else { return -1 }
+        var reason = Array(pending.reason.utf8.prefix(123))
+        reason.withUnsafeMutableBufferPointer { buffer in
+            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(pending.code.rawValue)), buffer.baseAddress, buffer.count)
+        }
+        return -1
+    }
+
+    /// Writes one whole message held as headroom + payload.
+    private func write(_ message: inout [UInt8], to connection: Connection) -> Bool {
+        let payloadCount = message.count - frameHeadroom
+        let written = message.withUnsafeMutableBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return lws_write(connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount, LWS_WRITE_TEXT)
+        }
+        guard written >= 0 else { return false }
+        control.counters.messagesSent.bump()
+        control.counters.bytesSent.bump(payloadCount)
+        return true
+    }
+}

@@ -1,0 +1,161 @@
+import CLibWebSockets
+
+/// The running server as seen from its service thread: send to and close connections,
+/// schedule timers, read counters.
+///
+/// **Threading.** A `ServerLoop` exists only while its server runs and is handed to
+/// every ``WebSocketServerHandler`` method and timer body. It is not `Sendable`: use it
+/// only on the service thread, inside those calls (keeping a reference for later calls
+/// on the same thread is fine). From other threads, hand work over with
+/// ``WebSocketServer/wake()`` and do it in ``WebSocketServerHandler/serverWoken(loop:)``.
+///
+/// **Outgoing data.** Each connection has a "latest" slot (a newer value replaces one
+/// not yet sent: display frames) and a bounded ordered queue (everything arrives:
+/// acks, events). Nothing is written here: the connection asks libwebsockets for a
+/// writeable callback and writes one message per callback, queued messages first
+/// while never starving the latest slot.
+public final class ServerLoop {
+    /// The server's configuration.
+    public let configuration: WebSocketServer.Configuration
+    let handler: any WebSocketServerHandler
+    let control: ServerControl
+    let originPolicy: OriginPolicy
+    /// The libwebsockets context while it exists.
+    var context: OpaquePointer?
+    var resources: ContextResources?
+    var connections: [ConnectionID: Connection] = [:]
+    var lastConnectionID: UInt64 = 0
+    /// Dynamic-route requests in progress, by connection (`struct lws *`).
+    var httpExchanges: [OpaquePointer: HTTPExchange] = [:]
+    var timers = TimerTable()
+    /// Set once the server starts closing connections; upgrades are refused.
+    var isStopping = false
+    /// Set while the context is being destroyed: sends, closes and timers do nothing.
+    var isTearingDown = false
+    /// A reusable buffer (with frame headroom) for HTTP body chunks.
+    var httpChunk: [UInt8] = []
+
+    init(configuration: WebSocketServer.Configuration, handler: any WebSocketServerHandler, control: ServerControl) {
+        self.configuration = configuration
+        self.handler = handler
+        self.control = control
+        originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+    }
+
+    /// The port the server listens on.
+    public var port: Int { control.port ?? 0 }
+
+    /// The server's counters now.
+    public var statistics: Statistics { control.counters.snapshot }
+
+    /// The number of open WebSocket connections.
+    public var connectionCount: Int { connections.count }
+
+    /// Whether the connection is open and not closing.
+    public func isOpen(_ connection: ConnectionID) -> Bool {
+        connections[connection]?.pendingClose == nil
+    }
+
+    /// Sends a text message (UTF-8 bytes, copied) to a connection.
+    ///
+    /// - Parameter delivery: `.latest` replaces any value not yet sent (display frames);
+    ///   `.ordered` appends to the bounded queue (acks, events). Overflowing the queue
+    ///   closes the connection with 1008 and reports ``CloseReason/queueOverflow``.
+    @discardableResult
+    public func send(_ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery) -> SendResult {
+        guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
+            return .notConnected
+        }
+        switch delivery {
+        case .latest:
+            let replaced = target.latest.store(text)
+            if replaced {
+                control.counters.framesReplaced.bump()
+            }
+            requestWrite(target)
+            return replaced ? .replacedUnsent : .accepted
+        case .ordered:
+            guard target.queue.push(text) else {
+                control.counters.queueOverflows.bump()
+                target.queue.removeAll()
+                target.latest.clear()
+                beginClose(target, code: .policyViolation, reason: "send queue overflow", cause: .queueOverflow, flushQueueFirst: false)
+                return .overflowed
+            }
+            requestWrite(target)
+            return .accepted
+        }
+    }
+
+    /// Sends a text message given as bytes; see the raw-buffer overload.
+    @discardableResult
+    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery) -> SendResult {
+        text.withUnsafeBytes { send($0, to: connection, delivery: delivery) }
+    }
+
+    /// Sends a text message given as a string; see the raw-buffer overload.
+    @discardableResult
+    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery) -> SendResult {
+        var text = text
+        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery) }
+    }
+
+    /// Closes a connection with a close frame carrying `code` and `reason` (at most
+    /// 123 UTF-8 bytes). Messages already in its ordered queue are written first; an
+    /// unsent latest value is dropped. A peer that does not take the data within
+    /// ``WebSocketServer/Configuration/closeTimeoutSeconds`` is dropped. Closing a
+    /// closing or unknown connection does nothing.
+    public func close(_ connection: ConnectionID, code: CloseCode = .normal, reason: String = "") {
+        guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else { return }
+        target.latest.clear()
+        beginClose(target, code: code, reason: reason, cause: .closedByServer(code), flushQueueFirst: true)
+    }
+
+    /// Runs `body` on the service thread after `microseconds` (0 or less: on the next
+    /// loop iteration; at most a year). Timers due at different times fire in time order.
+    /// Returns an id for ``cancel(_:)``; timers do not fire once the server stops.
+    @discardableResult
+    public func schedule(afterMicroseconds microseconds: Int64, _ body: @escaping (ServerLoop) -> Void) -> TimerID {
+        guard !isTearingDown, let context else { return TimerID(rawValue: 0) }
+        let owner = Unmanaged.passUnretained(self).toOpaque()
+        let delay = min(max(0, microseconds), Self.maxTimerDelay)
+        return timers.schedule(context: context, owner: owner, afterMicroseconds: delay, body: body)
+    }
+
+    /// Cancels a timer; returns false if it already fired or was cancelled.
+    @discardableResult
+    public func cancel(_ timer: TimerID) -> Bool {
+        timers.cancel(timer)
+    }
+
+    /// Stops the server, like ``WebSocketServer/stop()``.
+    public func stop() {
+        control.requestStop()
+    }
+
+    // MARK: Internal plumbing
+
+    /// The longest timer delay accepted: one year, in microseconds.
+    private static let maxTimerDelay: Int64 = 365 * 24 * 3600 * 1_000_000
+
+    /// Asks libwebsockets for a writeable callback unless one is already due.
+    func requestWrite(_ connection: Connection) {
+        guard !connection.writeRequested else { return }
+        connection.writeRequested = true
+        lws_callback_on_writable(connection.wsi)
+    }
+
+    /// Records a close and arranges for it to happen from the next writeable callback,
+    /// with a deadline after which libwebsockets drops the connection.
+    func beginClose(_ connection: Connection, code: CloseCode, reason: String, cause: CloseReason, flushQueueFirst: Bool) {
+        connection.pendingClose = Connection.PendingClose(code: code, reason: reason, cause: cause, flushQueueFirst: flushQueueFirst)
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Int32(clamping: configuration.closeTimeoutSeconds))
+        requestWrite(connection)
+    }
+
+    /// A timer slot fired (called by the C timer callback).
+    func timerFired(id: UInt64) {
+        guard !isTearingDown, let body = timers.takeFired(id: id) else { return }
+        body(self)
+    }
+}

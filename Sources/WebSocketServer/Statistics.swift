@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A snapshot of a server's counters, for health and benchmark endpoints.
+public struct Statistics: Sendable, Hashable {
+    /// WebSocket connections open now.
+    public var connectionsOpen: Int
+    /// WebSocket connections accepted since the server started.
+    public var connectionsAccepted: Int
+    /// WebSocket upgrades refused (wrong path, origin, or the connection limit).
+    public var upgradesRefused: Int
+    /// Complete messages received.
+    public var messagesReceived: Int
+    /// Messages written (each one `lws_write` of a whole message).
+    public var messagesSent: Int
+    /// Payload bytes of the messages written (before any compression).
+    public var bytesSent: Int
+    /// Latest-slot values replaced before they were sent.
+    public var framesReplaced: Int
+    /// Connections closed because their ordered queue overflowed.
+    public var queueOverflows: Int
+    /// Dynamic-route HTTP requests answered.
+    public var httpRequests: Int
+}
+
+/// The live counters behind ``Statistics``: written on the service thread, read from
+/// any thread (relaxed atomics; each value is exact, a snapshot is not atomic as a whole).
+final class StatisticsCounters: Sendable {
+    let connectionsOpen = Atomic<Int>(0)
+    let connectionsAccepted = Atomic<Int>(0)
+    let upgradesRefused = Atomic<Int>(0)
+    let messagesReceived = Atomic<Int>(0)
+    let messagesSent = Atomic<Int>(0)
+    let bytesSent = Atomic<Int>(0)
+    let framesReplaced = Atomic<Int>(0)
+    let queueOverflows = Atomic<Int>(0)
+    let httpRequests = Atomic<Int>(0)
+
+    var snapshot: Statistics {
+        Statistics(
+            connectionsOpen: connectionsOpen.load(ordering: .relaxed),
+            connectionsAccepted: connectionsAccepted.load(ordering: .relaxed),
+            upgradesRefused: upgradesRefused.load(ordering: .relaxed),
+            messagesReceived: messagesReceived.load(ordering: .relaxed),
+            messagesSent: messagesSent.load(ordering: .relaxed),
+            bytesSent: bytesSent.load(ordering: .relaxed),
+            framesReplaced: framesReplaced.load(ordering: .relaxed),
+            queueOverflows: queueOverflows.load(ordering: .relaxed),
+            httpRequests: httpRequests.load(ordering: .relaxed)
+        )
+    }
+}
+
+extension Atomic where Value == Int {
+    /// Adds on the single writer thread; readers elsewhere see each update whole.
+    func bump(_ amount: Int = 1) {
+        wrappingAdd(amount, ordering: .relaxed)
+    }
+}

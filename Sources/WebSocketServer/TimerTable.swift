@@ -1,0 +1,80 @@
+import CLibWebSockets
+
+/// One-shot timers on libwebsockets' sorted-usec-list (`lws_sul`) scheduler.
+///
+/// Each scheduled timer owns a `pc_lws_timer` (an `lws_sorted_usec_list_t` plus its
+/// owner and id) allocated at a stable address; libwebsockets links it into its
+/// list until it fires or is cancelled. Slots are recycled through a free list, so a
+/// steady timer rate does not allocate.
+struct TimerTable {
+    private struct Entry {
+        let slot: UnsafeMutablePointer<pc_lws_timer>
+        let body: (ServerLoop) -> Void
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    private var freeSlots: [UnsafeMutablePointer<pc_lws_timer>] = []
+    private var lastID: UInt64 = 0
+
+    /// Timers scheduled and not yet fired or cancelled.
+    var count: Int { entries.count }
+
+    /// Schedules `body` after `microseconds` (0 or more) on `context`'s service thread.
+    mutating func schedule(
+        context: OpaquePointer,
+        owner: UnsafeMutableRawPointer,
+        afterMicroseconds microseconds: Int64,
+        body: @escaping (ServerLoop) -> Void
+    ) -> TimerID {
+        lastID += 1
+        let slot = freeSlots.popLast() ?? Self.allocateSlot()
+        slot.pointee.owner = owner
+        slot.pointee.id = lastID
+        entries[lastID] = Entry(slot: slot, body: body)
+        lws_sul_schedule(context, 0, pc_lws_timer_sul(slot), timerFired, microseconds)
+        return TimerID(rawValue: lastID)
+    }
+
+    /// Removes a timer that libwebsockets has just fired (it is already unlinked) and
+    /// returns its body; nil if it was cancelled meanwhile.
+    mutating func takeFired(id: UInt64) -> ((ServerLoop) -> Void)? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        freeSlots.append(entry.slot)
+        return entry.body
+    }
+
+    /// Cancels a pending timer; false if it already fired or was cancelled.
+    mutating func cancel(_ timer: TimerID) -> Bool {
+        guard let entry = entries.removeValue(forKey: timer.rawValue) else { return false }
+        lws_sul_cancel(pc_lws_timer_sul(entry.slot))
+        freeSlots.append(entry.slot)
+        return true
+    }
+
+    /// Cancels every timer and frees every slot (before the context is destroyed).
+    mutating func removeAll() {
+        for entry in entries.values {
+            lws_sul_cancel(pc_lws_timer_sul(entry.slot))
+            entry.slot.deallocate()
+        }
+        entries = [:]
+        for slot in freeSlots {
+            slot.deallocate()
+        }
+        freeSlots = []
+    }
+
+    private static func allocateSlot() -> UnsafeMutablePointer<pc_lws_timer> {
+        let slot = UnsafeMutablePointer<pc_lws_timer>.allocate(capacity: 1)
+        slot.initialize(to: pc_lws_timer())
+        return slot
+    }
+}
+
+/// libwebsockets' timer callback (C convention, on the service thread): finds the
+/// owning ``ServerLoop`` through the slot and runs the timer's body.
+private func timerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let timer = pc_lws_timer_from_sul(sul), let owner = timer.pointee.owner else { return }
+    let loop = Unmanaged<ServerLoop>.fromOpaque(owner).takeUnretainedValue()
+    loop.timerFired(id: timer.pointee.id)
+}

@@ -1,0 +1,58 @@
+import Testing
+import WebSocketServer
+
+@Suite("Outgoing data: latest slot and ordered queue")
+struct OutgoingTests {
+    @Test("a slow reader of 1000 latest frames gets far fewer, ending with the newest", arguments: ["none", "deflate"])
+    func latestSlot(compression: String) throws {
+        // Incompressible padding, so that deflate cannot shrink the backlog away (and
+        // libwebsockets compresses each frame over several service rounds).
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let padding = String((0..<(64 * 1024)).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+        let server = try TestServer.start { _, handler in
+            handler.onMessage = { text, connection, loop in
+                guard text == "burst" else { return }
+                var sequence = 0
+                func tick(_ loop: ServerLoop) {
+                    loop.send("\(sequence)|" + padding, to: connection, delivery: .latest)
+                    sequence += 1
+                    if sequence < 1000 {
+                        loop.schedule(afterMicroseconds: 500, tick)
+                    }
+                }
+                tick(loop)
+            }
+        }
+        defer { server.stop() }
+        let result = try PythonClient.run(Scripts.latest, port: server.port, extra: [compression])
+        let count = try #require(result["count"] as? Int)
+        #expect(count < 500, "received \(count) of 1000 frames")
+        #expect(result["last"] as? Int == 999)
+        #expect(result["increasing"] as? Bool == true)
+        // Every frame was either written (and read) or replaced before it was written.
+        #expect(server.server.statistics.framesReplaced == 1000 - count)
+    }
+
+    @Test("overflowing the ordered queue closes with 1008 and tells the handler")
+    func queueOverflow() throws {
+        let server = try TestServer.start { configuration, handler in
+            configuration.maxQueuedMessages = 50
+            handler.onMessage = { text, connection, loop in
+                guard text == "flood" else { return }
+                for index in 0..<200 {
+                    if loop.send("event \(index)", to: connection, delivery: .ordered) == .overflowed {
+                        #expect(index == 50)
+                        #expect(loop.send("late", to: connection, delivery: .ordered) == .notConnected)
+                        break
+                    }
+                }
+            }
+        }
+        defer { server.stop() }
+        let result = try PythonClient.run(Scripts.overflow, port: server.port)
+        #expect(result["code"] as? Int == 1008)
+        #expect(server.log.wait(for: "closed queueOverflow"))
+        #expect(server.server.statistics.queueOverflows == 1)
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import WebSocketServer
+
+@Suite("Pure parts: origin policy, outgoing buffers, reassembly")
+struct UnitTests {
+    @Test("origin policy: same origin, default ports, allow list, no origin")
+    func originPolicy() {
+        let policy = OriginPolicy(allowedOrigins: ["http://allowed.example", "HTTPS://Other.example/"])
+        #expect(policy.permits(origin: nil, host: "127.0.0.1:8080"))
+        #expect(policy.permits(origin: nil, host: nil))
+        #expect(policy.permits(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
+        #expect(policy.permits(origin: "http://LOCALHOST:8080", host: "localhost:8080"))
+        #expect(policy.permits(origin: "http://example.com", host: "example.com:80"))
+        #expect(policy.permits(origin: "https://example.com", host: "example.com"))
+        #expect(policy.permits(origin: "http://[::1]:8080", host: "[::1]:8080"))
+        #expect(policy.permits(origin: "http://allowed.example", host: "127.0.0.1:8080"))
+        #expect(policy.permits(origin: "https://other.example", host: "127.0.0.1:8080"))
+        #expect(!policy.permits(origin: "http://evil.example", host: "127.0.0.1:8080"))
+        #expect(!policy.permits(origin: "http://127.0.0.1:8081", host: "127.0.0.1:8080"))
+        #expect(!policy.permits(origin: "https://127.0.0.1:8080", host: "127.0.0.1"))
+        #expect(!policy.permits(origin: "null", host: "127.0.0.1:8080"))
+        #expect(!policy.permits(origin: "http://127.0.0.1:8080", host: nil))
+        #expect(!policy.permits(origin: "http://user@127.0.0.1:8080", host: "127.0.0.1:8080"))
+        #expect(!policy.permits(origin: "", host: ""))
+        #expect(OriginPolicy(allowedOrigins: ["*"]).permits(origin: "http://anything.example", host: "h"))
+    }
+
+    @Test("ordered queue: FIFO with headroom, byte and count limits")
+    func orderedQueue() {
+        var queue = OrderedMessageQueue(maxBytes: 10, maxCount: 3)
+        func push(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBytes { queue.push($0) }
+        }
+        #expect(push("abc"))
+        #expect(push("defg"))
+        #expect(!push("hijk"), "11 bytes exceed the byte limit")
+        #expect(push("hij"))
+        #expect(!push(""), "a 4th message exceeds the count limit")
+        #expect(queue.count == 3 && queue.byteCount == 10)
+        let first = queue.popFirst()
+        #expect(first.map { Array($0.dropFirst(frameHeadroom)) } == Array("abc".utf8))
+        #expect(first?.count == frameHeadroom + 3)
+        #expect(queue.byteCount == 7)
+        #expect(push("k"))
+        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("defg".utf8))
+        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("hij".utf8))
+        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("k".utf8))
+        #expect(queue.popFirst() == nil && queue.isEmpty && queue.byteCount == 0)
+        for round in 0..<1000 {
+            #expect(push("\(round % 10)"))
+            #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("\(round % 10)".utf8))
+        }
+    }
+
+    @Test("latest slot: replacement is reported, buffers are reused")
+    func latestSlot() {
+        var slot = LatestSlot()
+        func store(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBytes { slot.store($0) }
+        }
+        #expect(!slot.hasValue)
+        #expect(!store("one"))
+        #expect(store("two"))
+        let taken = slot.take()
+        #expect(taken.map { Array($0.dropFirst(frameHeadroom)) } == Array("two".utf8))
+        #expect(!slot.hasValue && slot.take() == nil)
+        slot.recycle(taken ?? [])
+        #expect(!store("three"))
+        #expect(slot.take().map { Array($0.dropFirst(frameHeadroom)) } == Array("three".utf8))
+        #expect(!store("four"))
+        slot.clear()
+        #expect(!slot.hasValue)
+    }
+
+    @Test("reassembly: single chunk, fragments, the exact limit, over the limit")
+    func assembler() {
+        var assembler = MessageAssembler(limit: 8)
+        func accept(_ text: String, final: Bool) -> String {
+            Array(text.utf8).withUnsafeBytes { chunk in
+                switch assembler.accept(chunk, isFinal: final) {
+                case .needMore: return "more"
+                case .tooBig: return "tooBig"
+                case .completeInChunk: return "whole:" + text
+                case .complete(let message):
+                    defer { assembler.recycle(message) }
+                    return "joined:" + String(decoding: message, as: UTF8.self)
+                }
+            }
+        }
+        #expect(accept("hello", final: true) == "whole:hello")
+        #expect(accept("", final: false) == "more")
+        #expect(accept("abc", final: false) == "more")
+        #expect(accept("defgh", final: true) == "joined:abcdefgh")
+        #expect(accept("123456789", final: true) == "tooBig")
+        #expect(accept("12345", final: false) == "more")
+        #expect(accept("6789", final: false) == "tooBig")
+        #expect(accept("ok", final: true) == "whole:ok", "the next message starts clean")
+    }
+
+    @Test("write order: queue first, at most 4 in a row while a latest value waits")
+    func writeOrder() throws {
+        var configuration = WebSocketServer.Configuration()
+        configuration.maxQueuedMessages = 100
+        let wsi = try #require(OpaquePointer(bitPattern: 0x1000))
+        let connection = Connection(id: ConnectionID(rawValue: 1), wsi: wsi, configuration: configuration)
+        #expect(connection.nextWrite == .nothing)
+        for _ in 0..<10 {
+            _ = Array("q".utf8).withUnsafeBytes { connection.queue.push($0) }
+        }
+        _ = Array("frame".utf8).withUnsafeBytes { connection.latest.store($0) }
+        var order: [Connection.NextWrite] = []
+        while connection.nextWrite != .nothing, order.count < 20 {
+            let next = connection.nextWrite
+            order.append(next)
+            switch next {
+            case .queued:
+                _ = connection.queue.popFirst()
+                connection.queueStreak += 1
+            case .latest:
+                _ = connection.latest.take()
+                connection.queueStreak = 0
+            case .close, .nothing:
+                break
+            }
+        }
+        #expect(order == [.queued, .queued, .queued, .queued, .latest, .queued, .queued, .queued, .queued, .queued, .queued])
+        connection.pendingClose = .init(code: .normal, reason: "", cause: .closedByServer(.normal), flushQueueFirst: true)
+        _ = Array("last".utf8).withUnsafeBytes { connection.queue.push($0) }
+        #expect(connection.nextWrite == .queued)
+        _ = connection.queue.popFirst()
+        #expect(connection.nextWrite == .close)
+        #expect(connection.closeReason == .closedByServer(.normal))
+    }
+}
