@@ -5,5 +5,5 @@ enum ArcLead {
     /// A straight line to the arc's start.
     case line
     /// Nothing: the current point is the arc's start.
-    case none
+    case continuing
 }

@@ -32,7 +32,7 @@ enum BarProgressDrawing {
             let angle = atan2(dy, dx)
             path.arc(center: rightCenter, radius: r, from: -Double.pi / 2, to: -angle, lead: .line)
             path.line(to: Point(x: end, y: cy + dy))
-            path.arc(center: rightCenter, radius: r, from: angle, to: Double.pi / 2, lead: .none)
+            path.arc(center: rightCenter, radius: r, from: angle, to: Double.pi / 2, lead: .continuing)
         }
         path.close()
         shapes.append(.path(PathShape(data: path.data, fill: color)))

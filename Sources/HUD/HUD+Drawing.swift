@@ -45,7 +45,7 @@ extension HUD {
         let area = Rect(origin: .zero, size: canvas)
         let shape: Shape
         switch config.background {
-        case .none:
+        case .clear:
             return
         case .solid:
             shape = .rect(RectShape(frame: area, fill: config.backgroundColor ?? HUDMetrics.dimColor))
@@ -76,7 +76,7 @@ extension HUD {
         guard let frame = layout.indicatorFrame else { return }
         let color = config.contentColor
         switch layout.indicator {
-        case .none:
+        case .absent:
             break
         case .activity:
             ActivityIndicatorDrawing.draw(in: frame, color: color, rotation: rotation, into: &items)

@@ -1,7 +1,8 @@
 /// What the HUD draws over the whole canvas behind the bezel (MBProgressHUD's backgroundView).
 public enum HUDBackground: String, Equatable, Sendable, CaseIterable {
-    /// Clear: MBProgressHUD's default.
-    case none
+    /// `"none"`: clear, MBProgressHUD's default. Named `clear` in Swift so that it cannot be
+    /// confused with `Optional.none`.
+    case clear = "none"
     /// `backgroundColor` (default black alpha 0.2) over the canvas.
     case solid
     /// MBProgressHUD 1.1's deprecated `dimBackground`: black alpha 0.2.

@@ -20,7 +20,7 @@ struct HUDConfiguration: Equatable, Sendable {
     var contentColor = HUDMetrics.defaultContentColor
     var bezelColor: Color?
     var bezelStyle: HUDBezelStyle = .blur
-    var background: HUDBackground = .none
+    var background: HUDBackground = .clear
     var backgroundColor: Color?
     var position: HUDPosition = .center
     var interaction: HUDInteraction = .block
@@ -64,8 +64,8 @@ struct HUDConfiguration: Equatable, Sendable {
         case .determinate: .round(annular: false)
         case .annular: .round(annular: true)
         case .bar: .bar
-        case .custom: customView.map { .icon($0) } ?? .none
-        case .text: .none
+        case .custom: customView.map { .icon($0) } ?? .absent
+        case .text: .absent
         }
     }
 

@@ -5,5 +5,5 @@ public enum HUDHit: Equatable, Sendable {
     /// The HUD `target` swallows the pointer (interaction `block`, or `hud` on the bezel).
     case swallowed(target: String)
     /// No HUD takes it: it goes to what is below.
-    case none
+    case miss
 }

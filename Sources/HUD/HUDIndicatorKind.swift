@@ -11,5 +11,5 @@ enum HUDIndicatorKind: Equatable, Sendable {
     /// A custom view icon: 37x37.
     case icon(HUDCustomView)
     /// Text mode (or custom mode without a view).
-    case none
+    case absent
 }

@@ -5,6 +5,7 @@ public enum HUDInteraction: String, Equatable, Sendable, CaseIterable {
     case block
     /// Only the bezel swallows pointers.
     case hud
-    /// Pointers pass through (only the button, when shown, is still tappable).
-    case none
+    /// `"none"`: pointers pass through (only the button, when shown, is still tappable).
+    /// Named `passThrough` in Swift so that it cannot be confused with `Optional.none`.
+    case passThrough = "none"
 }

@@ -108,7 +108,7 @@ struct HUDLayout: Equatable, Sendable {
     /// The indicator's intrinsic size, compressed to `maxWidth`; nil when there is none.
     static func indicatorSize(_ kind: HUDIndicatorKind, maxWidth: Double) -> Size? {
         switch kind {
-        case .none:
+        case .absent:
             return nil
         case .bar:
             return Size(width: min(HUDMetrics.barSize.width, maxWidth), height: HUDMetrics.barSize.height)

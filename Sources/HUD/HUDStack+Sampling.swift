@@ -25,7 +25,7 @@ extension HUDStack {
                 switch hud.config.interaction {
                 case .block: return .swallowed(target: hud.target)
                 case .hud: if layout.bezel.contains(point) { return .swallowed(target: hud.target) }
-                case .none: break
+                case .passThrough: break
                 }
             case .hiding:
                 if hud.config.interaction == .block { return .swallowed(target: hud.target) }
@@ -33,7 +33,7 @@ extension HUDStack {
                 break
             }
         }
-        return .none
+        return .miss
     }
 
     /// The state of one HUD (PROTOCOL.md section 6), or nil when there is none:

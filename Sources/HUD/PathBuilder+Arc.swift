@@ -14,7 +14,7 @@ extension PathBuilder {
         switch lead {
         case .move: move(to: first)
         case .line: line(to: first)
-        case .none: break
+        case .continuing: break
         }
         guard sweep != 0, radius > 0 else { return }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))

@@ -1,0 +1,16 @@
+import ComponentSupport
+import JSON
+
+/// The fields of `hud.hideAll`: `animated` (default true).
+public struct HUDHideAllCommand: Equatable, Sendable {
+    public var animated: Bool
+
+    public init(animated: Bool = true) {
+        self.animated = animated
+    }
+
+    /// - Throws: `bad_request` for a non-Boolean `animated`.
+    public init(json object: JSONObject) throws(CommandError) {
+        animated = try FieldReader(object).bool("animated") ?? true
+    }
+}
