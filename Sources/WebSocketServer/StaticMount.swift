@@ -1,7 +1,10 @@
 /// A URL prefix served from a directory by libwebsockets' file server.
 ///
 /// libwebsockets resolves `..` in request paths before matching, so files outside
-/// `directory` cannot be reached; the longest matching prefix wins.
+/// `directory` cannot be reached; the longest matching prefix wins. It serves only
+/// files whose extension has a known content type (its built-in table covers html,
+/// css, js, json, svg, png, jpg, ico, ttf, otf, woff, woff2, ...; add others with
+/// ``extraContentTypes``) and refuses the rest.
 public struct StaticMount: Sendable, Hashable {
     /// The URL prefix, such as `/` or `/fonts`.
     public var urlPrefix: String

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WebSocketServer
 
@@ -87,5 +88,49 @@ struct HTTPTests {
         #expect(result["body"] as? Int == 0)
         #expect(result["status2"] as? Int == 200)
         #expect(result["body2"] as? String == "body of GET")
+    }
+
+    @Test("a second mount (/fonts) beside /, content types, extra types, unknown types refused")
+    func mountsAndContentTypes() throws {
+        let fonts = FileManager.default.temporaryDirectory.appendingPathComponent("wsfonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fonts) }
+        for name in ["a.ttf", "b.woff2", "c.json", "d.svg", "e.ttc", "f.mjs", "g.xyz"] {
+            try Data("data of \(name)".utf8).write(to: fonts.appendingPathComponent(name))
+        }
+        let server = try TestServer.start { configuration, _ in
+            configuration.staticMounts.append(StaticMount(
+                urlPrefix: "/fonts", directory: fonts.path,
+                extraContentTypes: [".ttc": "font/collection", ".mjs": "text/javascript"], cacheMaxAge: 3600))
+        }
+        defer { server.stop() }
+        let script = Scripts.httpPrelude + """
+        out = {}
+        for name in ["a.ttf", "b.woff2", "c.json", "d.svg", "e.ttc", "f.mjs", "g.xyz", "missing.ttf"]:
+            s, h, b = fetch("/fonts/" + name)
+            out[name] = [s, h.get("content-type"), b.decode(errors="replace"), h.get("cache-control")]
+        s, h, b = fetch("/")
+        out["/"] = [s, h.get("content-type"), "", None]
+        print(json.dumps(out))
+        """
+        let result = try PythonClient.run(script, port: server.port)
+        func entry(_ name: String) -> [Any] { result[name] as? [Any] ?? [] }
+        #expect(entry("a.ttf").first as? Int == 200)
+        #expect(entry("a.ttf")[safe: 2] as? String == "data of a.ttf")
+        #expect((entry("a.ttf")[safe: 3] as? String)?.contains("max-age=3600") == true)
+        #expect(entry("b.woff2").first as? Int == 200)
+        #expect(entry("c.json")[safe: 1] as? String == "application/json")
+        #expect(entry("d.svg")[safe: 1] as? String == "image/svg+xml")
+        #expect(entry("e.ttc")[safe: 1] as? String == "font/collection")
+        #expect(entry("f.mjs")[safe: 1] as? String == "text/javascript")
+        #expect(entry("g.xyz").first as? Int != 200, "libwebsockets refuses files of unknown type")
+        #expect(entry("missing.ttf").first as? Int == 404)
+        #expect(entry("/").first as? Int == 200)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }
