@@ -24,6 +24,7 @@ let package = Package(
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON"]),
         .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
+        .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -56,6 +57,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,48 @@
+import Drawing
+import Geometry
+import Timing
+
+extension ProgressBar {
+    /// Appends the bar's shapes at `time`, back to front: the track, the buffered range, the
+    /// fill (width = presentation value * width), the dot, and while dragging a tooltip with
+    /// `tooltip` over the dot. While dragging the bar is twice as tall, the fill (and dot) use
+    /// dragColor and the dot is 1.5 times larger. Shape ids are `target.part`. Never changes state.
+    func draw(at time: Double, in timeline: Timeline, tooltip: String, fonts: FontCatalog, into shapes: inout [Shape]) {
+        let frame = style.frame
+        let value = presentationValue(at: time, in: timeline)
+        let dragging = isDragging
+        let scale = dragging ? BarAppearance.dragHeightScale : 1
+        let height = style.barHeight * scale
+        let top = frame.midY - height / 2
+        let radius = min((style.cornerRadius ?? style.barHeight / 2) * scale, height / 2)
+        let corner: Double? = radius > 0 ? radius : nil
+        let ink = dragging ? style.dragColor : style.fillColor
+
+        shapes.append(.rect(RectShape(id: target + ".track", frame: Rect(x: frame.minX, y: top, width: frame.width, height: height),
+                                      cornerRadius: corner, fill: style.trackColor)))
+        if buffer > 0 {
+            shapes.append(.rect(RectShape(id: target + ".buffer", frame: Rect(x: frame.minX, y: top, width: buffer * frame.width, height: height),
+                                          cornerRadius: corner, fill: style.bufferColor)))
+        }
+        if value > 0 {
+            shapes.append(.rect(RectShape(id: target + ".fill", frame: Rect(x: frame.minX, y: top, width: value * frame.width, height: height),
+                                          cornerRadius: corner, fill: ink)))
+        }
+        let centerX = frame.minX + value * frame.width
+        let dot = style.dotSize * (dragging ? BarAppearance.dragDotScale : 1)
+        if style.showDot && dot > 0 {
+            shapes.append(.rect(RectShape(id: target + ".dot", frame: Rect(x: centerX - dot / 2, y: frame.midY - dot / 2, width: dot, height: dot),
+                                          cornerRadius: dot / 2, fill: ink)))
+        }
+        guard dragging else { return }
+        let font = fonts.font(size: BarAppearance.tooltipFontSize, weight: .bold)
+        let width = font.width(of: tooltip) + 2 * BarAppearance.tooltipPadding
+        let dotTop = frame.midY - max(dot, height) / 2
+        let bubble = Rect(x: centerX - width / 2, y: dotTop - BarAppearance.tooltipGap - BarAppearance.tooltipHeight,
+                          width: width, height: BarAppearance.tooltipHeight)
+        shapes.append(.rect(RectShape(id: target + ".tooltip", frame: bubble, cornerRadius: BarAppearance.tooltipCornerRadius,
+                                      fill: Color(white: 0, alpha: 0.75))))
+        shapes.append(.text(TextShape(id: target + ".tooltipText", position: bubble.center, text: tooltip,
+                                      size: BarAppearance.tooltipFontSize, weight: .bold, fill: .white, align: .center, baseline: .middle)))
+    }
+}
