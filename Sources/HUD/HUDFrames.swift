@@ -9,7 +9,7 @@ public struct HUDFrames: Equatable, Sendable {
     public var indicator: Rect?
     public var label: Rect?
     public var details: Rect?
-    /// The button's frame (title width + 20 by the title's height); nil without a title.
+    /// The button's frame (title width + 20 by the title's height + 12); nil without a title.
     public var button: Rect?
     /// The label's text as drawn.
     public var labelText: String?

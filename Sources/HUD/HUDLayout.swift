@@ -15,8 +15,8 @@ import Geometry
 ///   height are left out (the last kept line ends with an ellipsis): nothing overflows the bezel.
 ///
 /// Intrinsic sizes: text items are their widest line rounded up to a whole point by the lines'
-/// height rounded up (UILabel); the button is its title plus 20 by the title's height, shown only
-/// with a title; the round and activity indicators are 37x37 and the bar 120x10 (compressed, and
+/// height rounded up (UILabel); the button is its title plus 20 (MBProgressHUDRoundedButton) by
+/// the title's height plus 6 above and below (UIButton's intrinsic size), shown only with a title; the round and activity indicators are 37x37 and the bar 120x10 (compressed, and
 /// drawn scaled, only on a canvas too narrow for them). Positions are not rounded to pixels.
 struct HUDLayout: Equatable, Sendable {
     var bezel: Rect
@@ -41,7 +41,9 @@ struct HUDLayout: Equatable, Sendable {
         let button = config.button.isEmpty ? nil
             : HUDLayout.line(config.button, size: HUDMetrics.detailsFontSize,
                              maxWidth: max(0, itemMaxWidth - HUDMetrics.buttonExtraWidth), text: text)
-        let buttonSize = button.map { Size(width: $0.frame.width + HUDMetrics.buttonExtraWidth, height: $0.frame.height) }
+        let buttonSize = button.map {
+            Size(width: $0.frame.width + HUDMetrics.buttonExtraWidth, height: $0.frame.height + 2 * HUDMetrics.buttonVerticalInset)
+        }
 
         // Details get what height is left once the fixed items are placed.
         var fixedHeights: [Double] = []
@@ -98,7 +100,8 @@ struct HUDLayout: Equatable, Sendable {
         }
         if var button, let buttonSize {
             let frame = next(buttonSize)
-            button.frame = Rect(x: frame.midX - button.frame.width / 2, y: frame.minY, width: button.frame.width, height: frame.height)
+            button.frame = Rect(x: frame.midX - button.frame.width / 2, y: frame.minY + HUDMetrics.buttonVerticalInset,
+                                width: button.frame.width, height: button.frame.height)
             layout.button = button
             layout.buttonFrame = frame
         }

@@ -14,6 +14,8 @@ enum HUDMetrics {
     static let detailsFontSize = 12.0
     /// MBProgressHUDRoundedButton: intrinsic width + 20.
     static let buttonExtraWidth = 20.0
+    /// UIButton's intrinsic size insets its title label by 6 pt at the top and the bottom.
+    static let buttonVerticalInset = 6.0
     /// MBProgressHUDRoundedButton: `layer.borderWidth = 1.f`.
     static let buttonBorderWidth = 1.0
     /// MBRoundProgressView and the whiteLarge activity indicator: 37x37.

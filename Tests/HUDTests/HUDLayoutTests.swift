@@ -46,7 +46,8 @@ import Timing
             sizes.append(("details", Size(width: ceil(widest), height: ceil(Double(lines.count) * f12.lineHeight))))
         }
         if !texts.button.isEmpty {
-            sizes.append(("button", Size(width: ceil(f12.width(of: texts.button)) + 20, height: ceil(f12.lineHeight))))
+            // MBProgressHUDRoundedButton: intrinsic width + 20; UIButton: title height + 6 above and below.
+            sizes.append(("button", Size(width: ceil(f12.width(of: texts.button)) + 20, height: ceil(f12.lineHeight) + 12)))
         }
         let contentWidth = sizes.map(\.1.width).max() ?? 0
         let contentHeight = sizes.map(\.1.height).reduce(0, +) + pad * Double(max(sizes.count - 1, 0))

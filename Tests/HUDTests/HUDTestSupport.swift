@@ -100,6 +100,17 @@ enum ClosedFormSpring {
         return (low + high) / 2
     }()
 
+    /// When the spring has covered half the distance (x = 0.5), by bisection: the animation's
+    /// visual midpoint (at half the duration it is already at 97%).
+    static let halfway: Double = {
+        var low = 0.0, high = duration
+        for _ in 0..<100 {
+            let mid = (low + high) / 2
+            if x(mid) < 0.5 { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }()
+
     static func x(_ t: Double) -> Double {
         guard t > 0 else { return 0 }
         return 1 - exp(-omega * t) * (1 + omega * t)
