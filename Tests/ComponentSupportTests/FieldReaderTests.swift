@@ -32,7 +32,7 @@ import Testing
     enum Mode: String, CaseIterable { case one, two }
 
     @Test func choicesColoursAndShapes() throws {
-        let r = try reader(#"{"mode":"two","bad":"three","c":"#ff000080","s":{"width":3,"height":4},"p":{"x":1},"flag":1}"#)
+        let r = try reader(##"{"mode":"two","bad":"three","c":"#ff000080","s":{"width":3,"height":4},"p":{"x":1},"flag":1}"##)
         #expect(try r.choice("mode", as: Mode.self) == .two)
         #expect(throws: CommandError.badField("bad", "must be one of \"one\", \"two\", got \"three\"")) { try r.choice("bad", as: Mode.self) }
         #expect(try r.color("c") == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
