@@ -5,10 +5,12 @@ public struct GestureOwner: Equatable, Hashable, Sendable, CustomStringConvertib
     /// The gesture within the component (for example "drag", "pan", "tap").
     public var gesture: String
 
+    /// The `gesture` of the component `target`.
     public init(target: String, gesture: String) {
         self.target = target
         self.gesture = gesture
     }
 
+    /// "target/gesture".
     public var description: String { "\(target)/\(gesture)" }
 }

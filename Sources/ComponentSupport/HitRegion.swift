@@ -12,6 +12,7 @@ public struct HitRegion: Equatable, Hashable, Sendable {
     /// Points added on every side of `frame` for hit testing (0: exactly the frame).
     public var outset: Double
 
+    /// A region of `target`'s `part`, enlarged by `outset` on every side.
     public init(target: String, part: String, frame: Rect, outset: Double = 0) {
         self.target = target
         self.part = part

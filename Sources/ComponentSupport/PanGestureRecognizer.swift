@@ -34,9 +34,12 @@ public struct PanGestureRecognizer: Equatable, Sendable {
 
     /// A pointer location at a media time.
     public struct Sample: Equatable, Sendable {
+        /// Canvas points.
         public var location: Point
+        /// Media time in seconds.
         public var time: Double
 
+        /// A sample.
         public init(location: Point, time: Double) {
             self.location = location
             self.time = time
@@ -51,6 +54,7 @@ public struct PanGestureRecognizer: Equatable, Sendable {
     /// Seconds of samples that the velocity is measured over.
     public var velocityWindow: Double
 
+    /// The latest state (``State/possible`` until a pan begins).
     public private(set) var state: State = .possible
     /// The tracked pointer id, while one is down.
     public private(set) var pointer: Int?
@@ -61,6 +65,8 @@ public struct PanGestureRecognizer: Equatable, Sendable {
     /// Samples within the velocity window, oldest first (bounded by the window).
     public private(set) var samples: [Sample] = []
 
+    /// A recogniser that begins after `minimumDistance` points (0: at the down) and measures
+    /// velocity over the last `velocityWindow` seconds.
     public init(minimumDistance: Double = 0, velocityWindow: Double = PanGestureRecognizer.defaultVelocityWindow) {
         self.minimumDistance = max(0, minimumDistance)
         self.velocityWindow = max(0, velocityWindow)

@@ -6,6 +6,7 @@ import Geometry
 /// session's media time and hit-tests them front to back (see ``HitTester``). Gestures
 /// (``PanGestureRecognizer``) consume them; ``PointerOwnership`` says who owns a pointer.
 public struct PointerEvent: Equatable, Hashable, Sendable {
+    /// Down, move, up or cancel.
     public var phase: PointerPhase
     /// Where the pointer is, in canvas points.
     public var location: Point
@@ -14,6 +15,7 @@ public struct PointerEvent: Equatable, Hashable, Sendable {
     /// Media time in seconds.
     public var time: Double
 
+    /// An event of `pointer` at `location` and media time `time`.
     public init(phase: PointerPhase, location: Point, pointer: Int = 0, time: Double) {
         self.phase = phase
         self.location = location

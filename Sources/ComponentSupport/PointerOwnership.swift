@@ -12,6 +12,7 @@ public struct PointerOwnership: Equatable, Sendable {
 
     private var claims: [Claim] = []
 
+    /// No pointer owned.
     public init() {}
 
     /// The owner of `pointer`, or nil when nobody has claimed it.

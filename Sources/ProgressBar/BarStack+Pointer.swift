@@ -19,29 +19,38 @@ extension BarStack {
     /// dragged position (`player.seeked`); a cancelled drag restores the value from before and
     /// puts the bar back in step with its player.
     public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [SceneEvent]) -> Bool {
-        if event.phase == .down {
-            for index in bars.indices.reversed() {
-                guard let update = bars[index].beginDrag(event, timeline: &timeline) else { continue }
-                events.append(dragEvent(bars[index].target, update, at: event.time))
-                return true
-            }
-            return false
+        let dragged = bars.firstIndex { $0.dragPointer == event.pointer }
+        guard event.phase == .down else {
+            guard let index = dragged else { return false }
+            continueDrag(barAt: index, with: event, timeline: &timeline, events: &events)
+            return true
         }
-        guard let index = bars.firstIndex(where: { $0.dragPointer == event.pointer }) else { return false }
-        guard let update = bars[index].continueDrag(event, timeline: &timeline) else { return true }
+        if let stale = dragged {
+            // A second down of a pointer that is still dragging (its up was lost): cancel that drag first.
+            let cancel = PointerEvent(phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
+            continueDrag(barAt: stale, with: cancel, timeline: &timeline, events: &events)
+        }
+        for index in bars.indices.reversed() {
+            guard let update = bars[index].beginDrag(event, timeline: &timeline) else { continue }
+            events.append(dragEvent(bars[index].target, update, at: event.time))
+            return true
+        }
+        return false
+    }
+
+    private mutating func continueDrag(barAt index: Int, with event: PointerEvent, timeline: inout Timeline, events: inout [SceneEvent]) {
+        guard let update = bars[index].continueDrag(event, timeline: &timeline) else { return }
         events.append(dragEvent(bars[index].target, update, at: event.time))
-        if let p = playerIndex(forBarAt: index) {
-            switch update.state {
-            case .ended:
-                let to = update.value * players[p].options.duration
-                players[p].seek(to: to, at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
-            case .cancelled:
-                players[p].resync(at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
-            case .began, .changed:
-                break
-            }
+        guard let p = playerIndex(forBarAt: index) else { return }
+        switch update.state {
+        case .ended:
+            let to = update.value * players[p].options.duration
+            players[p].seek(to: to, at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
+        case .cancelled:
+            players[p].resync(at: event.time, bar: &bars[index], timeline: &timeline, events: &events)
+        case .began, .changed:
+            break
         }
-        return true
     }
 
     private func dragEvent(_ target: String, _ update: (state: BarDragState, value: Double), at time: Double) -> SceneEvent {

@@ -20,6 +20,7 @@ public struct BarStack: Equatable, Sendable {
     /// The most bars (and, separately, players) one stack holds (`limit` beyond).
     public static let maximumComponents = 100
 
+    /// An empty stack.
     public init() {}
 
     /// Every target id in use, bars first.

@@ -6,6 +6,7 @@ extension BarStyle {
     public static let originRange: ClosedRange<Double> = -100_000...100_000
     /// Accepted `frame.width` (at least 1 pt: values are x / width) and `frame.height`.
     public static let widthRange: ClosedRange<Double> = 1...100_000
+    /// Accepted `frame.height`.
     public static let heightRange: ClosedRange<Double> = 0...100_000
     /// Accepted `barHeight`.
     public static let barHeightRange: ClosedRange<Double> = 0.5...100

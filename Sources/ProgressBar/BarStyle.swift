@@ -9,7 +9,9 @@ public struct BarStyle: Equatable, Sendable {
     public var barHeight: Double
     /// The dot's diameter in points (1.5 times larger while dragging).
     public var dotSize: Double
+    /// The track: the whole bar behind everything.
     public var trackColor: Color
+    /// The fill (and the dot) when not dragging.
     public var fillColor: Color
     /// The fill's colour while dragging.
     public var dragColor: Color
@@ -18,6 +20,7 @@ public struct BarStyle: Equatable, Sendable {
     /// Corner radius of the track, buffer and fill; nil for a capsule (half the bar height).
     /// Doubled with the bar while dragging, never more than half the drawn height.
     public var cornerRadius: Double?
+    /// Whether the dot is drawn.
     public var showDot: Bool
     /// Whether a pointer down near the dot starts a drag.
     public var draggable: Bool
@@ -26,6 +29,7 @@ public struct BarStyle: Equatable, Sendable {
     /// The curve of `bar.set` animations when the op names none.
     public var curve: BarCurve
 
+    /// A style; every field defaults as in PROTOCOL.md section 4.2.
     public init(frame: Rect = BarStyle.defaultFrame, barHeight: Double = 2, dotSize: Double = 10,
                 trackColor: Color = BarStyle.defaultTrackColor, fillColor: Color = BarStyle.defaultFillColor,
                 dragColor: Color = BarStyle.defaultDragColor, bufferColor: Color = BarStyle.defaultBufferColor,

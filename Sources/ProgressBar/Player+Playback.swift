@@ -58,14 +58,13 @@ extension Player {
         }
     }
 
-    /// Puts the bar back where the player is (after a cancelled drag): while playing, the ticks
-    /// restart from the current position; otherwise the bar jumps to it.
+    /// Puts the bar back where the player is (after a cancelled drag): the bar jumps to the
+    /// position and, while playing, the ticks restart from it.
     mutating func resync(at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [SceneEvent]) {
-        guard state == .playing else {
-            _ = bar.set(anchorPosition / options.duration, duration: 0, curve: nil, at: time, timeline: &timeline)
-            return
-        }
-        anchorPosition = position(at: time)
+        let position = position(at: time)
+        _ = bar.set(position / options.duration, duration: 0, curve: nil, at: time, timeline: &timeline)
+        guard state == .playing else { return }
+        anchorPosition = position
         anchorTime = time
         ticksSinceAnchor = 0
         cancelTimer(timeline: &timeline)

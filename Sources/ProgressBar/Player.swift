@@ -15,8 +15,11 @@ public struct Player: Equatable, Sendable {
         case end = 2
     }
 
+    /// The player's target id (the owner of its timers).
     public let target: String
+    /// The fields it was created with.
     public let options: PlayerOptions
+    /// Paused at position 0 when created.
     public internal(set) var state: PlayerState = .paused
     /// The position at `anchorTime`.
     var anchorPosition: Double = 0

@@ -8,8 +8,10 @@ public struct PlayerOptions: Equatable, Sendable {
     public var duration: Double
     /// Seconds between ticks (the seed's player calls back about every 0.25 s).
     public var tick: Double
+    /// What pausing does to the bar.
     public var pauseStrategy: PauseStrategy
 
+    /// Options; ranges are checked when the player is created.
     public init(bar: String, duration: Double, tick: Double = 0.25, pauseStrategy: PauseStrategy = .timing) {
         self.bar = bar
         self.duration = duration

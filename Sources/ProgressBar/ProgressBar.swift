@@ -13,6 +13,7 @@ public struct ProgressBar: Equatable, Sendable {
     public let target: String
     /// The bar's own layer.
     public let layer: LayerID
+    /// How it looks and responds (`bar.create`, `bar.update`).
     public internal(set) var style: BarStyle
     /// The buffered range's end, 0...1 (`bar.buffer`).
     public internal(set) var buffer: Double = 0

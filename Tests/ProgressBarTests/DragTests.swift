@@ -171,3 +171,31 @@ import Timing
         #expect(rig.value("front", at: 1.2) == 0)
     }
 }
+
+@Suite struct DragEdgeTests {
+    @Test func aRepeatedDownCancelsTheStaleDragFirst() throws {
+        var rig = TestRig()
+        try rig.op(#"{"op":"bar.create","target":"b","frame":{"x":20,"y":100,"width":300,"height":20}}"#, at: 0)
+        #expect(rig.pointer(.down, x: 20, y: 110, at: 1) == true)
+        #expect(rig.pointer(.move, x: 170, y: 110, at: 1.1) == true)
+        // The up was lost; the same pointer goes down again near the restored dot.
+        #expect(rig.pointer(.down, x: 25, y: 110, at: 2) == true)
+        #expect(rig.events(named: "bar.drag").map { $0.string("state") } == ["began", "changed", "cancelled", "began"])
+        #expect(rig.stack.bar("b")?.dragPointer == 0)
+    }
+
+    @Test func aCancelledDragPutsThePlayingBarBackInStep() throws {
+        var rig = TestRig()
+        try rig.op(#"{"op":"bar.create","target":"b","frame":{"x":20,"y":100,"width":300,"height":20}}"#, at: 0)
+        try rig.op(#"{"op":"player.create","target":"p","bar":"b","duration":10,"tick":0.25}"#, at: 0)
+        try rig.op(#"{"op":"player.play","target":"p"}"#, at: 0)
+        #expect(rig.pointer(.down, x: 50, y: 110, at: 1) == true)
+        #expect(rig.pointer(.move, x: 300, y: 110, at: 1.5) == true)
+        #expect(rig.pointer(.cancel, x: 300, y: 110, at: 2) == true)
+        // The bar jumps back to the player's position and ticks on from it; no seek.
+        #expect(rig.value(at: 2) == 0.2)
+        #expect(rig.events(named: "player.seeked").isEmpty)
+        #expect(rig.model() == 2.25 / 10)
+        #expect(close(rig.value(at: 2.125), 2.125 / 10))
+    }
+}
