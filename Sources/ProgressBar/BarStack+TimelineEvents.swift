@@ -3,6 +3,22 @@ import JSON
 import Timing
 
 extension BarStack {
+    /// Routes a timeline event to ``handle(timer:at:timeline:events:)`` or
+    /// ``handle(stop:timeline:events:)`` when its owner is one of this stack's bars or players.
+    /// Returns whether it was (the Scene offers it to other components otherwise).
+    @discardableResult
+    public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [SceneEvent]) -> Bool {
+        switch event {
+        case let .timer(_, tag, time):
+            guard players.contains(where: { $0.target == tag.owner }) else { return false }
+            handle(timer: tag, at: time, timeline: &timeline, events: &events)
+        case let .animationStopped(stop):
+            guard bars.contains(where: { $0.target == stop.owner }) else { return false }
+            handle(stop: stop, timeline: timeline, events: &events)
+        }
+        return true
+    }
+
     /// A timer whose tag's owner is one of this stack's players came due at `time` (its exact
     /// due time). Other tags are ignored.
     public mutating func handle(timer tag: TimerTag, at time: Double, timeline: inout Timeline, events: inout [SceneEvent]) {

@@ -14,12 +14,8 @@ struct TestRig {
     /// Fires every timer and animation end due at or before `time`, in order.
     mutating func advance(to time: Double) {
         while let event = timeline.nextEvent(upTo: time) {
-            switch event {
-            case let .timer(_, tag, at):
-                stack.handle(timer: tag, at: at, timeline: &timeline, events: &events)
-            case let .animationStopped(stop):
-                stack.handle(stop: stop, timeline: timeline, events: &events)
-            }
+            let routed = stack.handle(event, timeline: &timeline, events: &events)
+            assert(routed, "every event of this rig belongs to the stack")
         }
     }
 
