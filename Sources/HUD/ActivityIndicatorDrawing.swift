@@ -27,17 +27,24 @@ enum ActivityIndicatorDrawing {
         return max(0.25, 1 - 0.15 * Double(behind))
     }
 
-    static func draw(in frame: Rect, color: Color, rotation: Double, into shapes: inout [Shape]) {
+    /// The spokes' end points for an indicator frame, clockwise from 12 o'clock (computed once
+    /// per layout: only their alphas change over time).
+    static func spokes(in frame: Rect) -> [(start: Point, end: Point)] {
         let scale = frame.width / HUDMetrics.roundSide
         let center = frame.center
-        let highlight = highlightedSpoke(rotation: rotation)
-        for index in 0..<HUDMetrics.spinnerSpokes {
+        return (0..<HUDMetrics.spinnerSpokes).map { index in
             let angle = -Double.pi / 2 + Double(index) * 2 * Double.pi / Double(HUDMetrics.spinnerSpokes)
             let dx = cos(angle), dy = sin(angle)
-            let start = Point(x: center.x + dx * innerRadius * scale, y: center.y + dy * innerRadius * scale)
-            let end = Point(x: center.x + dx * outerRadius * scale, y: center.y + dy * outerRadius * scale)
+            return (Point(x: center.x + dx * innerRadius * scale, y: center.y + dy * innerRadius * scale),
+                    Point(x: center.x + dx * outerRadius * scale, y: center.y + dy * outerRadius * scale))
+        }
+    }
+
+    static func draw(_ spokes: HUDSpokes, color: Color, rotation: Double, into shapes: inout [Shape]) {
+        let highlight = highlightedSpoke(rotation: rotation)
+        for (index, spoke) in spokes.ends.enumerated() {
             let alpha = color.alpha * spokeAlpha(index: index, highlight: highlight)
-            shapes.append(.line(LineShape(start: start, end: end, lineWidth: lineWidth * scale,
+            shapes.append(.line(LineShape(start: spoke.start, end: spoke.end, lineWidth: spokes.lineWidth,
                                           stroke: color.withAlpha(alpha), cap: .round)))
         }
     }

@@ -11,12 +11,17 @@ extension HUD {
         var rotation: Double
     }
 
-    /// Samples the layers at `time` (never changes the timeline).
-    func presentation(at time: Double, in timeline: Timeline) -> Presentation {
-        Presentation(bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
-                     backgroundAlpha: timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0,
-                     transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
-                     rotation: timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0)
+    /// Samples the layers at `time` (never changes the timeline). With `onlyDrawn`, the
+    /// background's alpha is skipped without a background and the rotation without a spinner
+    /// (each lookup walks the layer tree).
+    func presentation(at time: Double, in timeline: Timeline, onlyDrawn: Bool = false) -> Presentation {
+        let needsBackground = !onlyDrawn || config.background != .clear
+        let needsRotation = !onlyDrawn || layout.indicator == .activity
+        return Presentation(
+            bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
+            backgroundAlpha: needsBackground ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
+            transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
+            rotation: needsRotation ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
     }
 
     /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel
@@ -25,7 +30,7 @@ extension HUD {
     /// HUD is showing, shown or hiding.
     func draw(at time: Double, timeline: Timeline, canvas: Size, into shapes: inout [Shape]) {
         guard phase.isVisible else { return }
-        let state = presentation(at: time, in: timeline)
+        let state = presentation(at: time, in: timeline, onlyDrawn: true)
         drawBackground(alpha: state.backgroundAlpha, canvas: canvas, into: &shapes)
         guard state.bezelAlpha > 0 else { return }
         var items: [Shape] = []
@@ -33,7 +38,8 @@ extension HUD {
         drawBezel(into: &items)
         drawIndicator(rotation: state.rotation, into: &items)
         let color = config.contentColor
-        for block in [layout.label, layout.details].compactMap({ $0 }) { drawText(block, color: color, into: &items) }
+        if let label = layout.label { drawText(label, color: color, into: &items) }
+        if let details = layout.details { drawText(details, color: color, into: &items) }
         drawButton(into: &items)
         let matrix = state.transform == .identity ? nil : state.transform.matrix(about: layout.bezel.center)
         shapes.append(.group(GroupShape(id: target, alpha: state.bezelAlpha < 1 ? state.bezelAlpha : nil, matrix: matrix, items: items)))
@@ -63,13 +69,12 @@ extension HUD {
     }
 
     /// The bezel: the bezel colour (default white 0.8 alpha 0.6), over a light frosted fill
-    /// for the blur style.
+    /// for the blur style (one rect of the two composited: the same pixels on any background).
     private func drawBezel(into items: inout [Shape]) {
         let radius = config.cornerRadius > 0 ? config.cornerRadius : nil
-        if config.bezelStyle == .blur {
-            items.append(.rect(RectShape(frame: layout.bezel, cornerRadius: radius, fill: HUDMetrics.blurFrost)))
-        }
-        items.append(.rect(RectShape(frame: layout.bezel, cornerRadius: radius, fill: config.bezelColor ?? HUDMetrics.defaultBezelColor)))
+        let tint = config.bezelColor ?? HUDMetrics.defaultBezelColor
+        let fill = config.bezelStyle == .blur ? tint.over(HUDMetrics.blurFrost) : tint
+        items.append(.rect(RectShape(frame: layout.bezel, cornerRadius: radius, fill: fill)))
     }
 
     private func drawIndicator(rotation: Double, into items: inout [Shape]) {
@@ -79,7 +84,7 @@ extension HUD {
         case .absent:
             break
         case .activity:
-            ActivityIndicatorDrawing.draw(in: frame, color: color, rotation: rotation, into: &items)
+            ActivityIndicatorDrawing.draw(layout.spokes, color: color, rotation: rotation, into: &items)
         case .round(let annular):
             RoundProgressDrawing.draw(in: frame, annular: annular, progress: config.progress, color: color, into: &items)
         case .bar:

@@ -1,6 +1,7 @@
 import ComponentSupport
 import Drawing
 import Geometry
+import JSON
 import Timing
 
 /// One HUD: MBProgressHUD 1.2's show/hide state machine on the scene's timeline, with the
@@ -261,7 +262,8 @@ struct HUD: Sendable {
         shownAt = nil
     }
 
-    /// `done`: hidden; every pending timer cancelled; the completion event.
+    /// `done`: hidden; every pending timer cancelled; the completion event `hud.hidden`
+    /// {`removed`: whether the HUD leaves the stack (removeOnHide)}.
     private mutating func done(timeline: inout Timeline, events: inout [SceneEvent], at time: Double) {
         phase = .hidden
         transition = nil
@@ -273,7 +275,8 @@ struct HUD: Sendable {
         cancel(&minShowTimer, in: &timeline)
         cancel(&hideDelayTimer, in: &timeline)
         cancel(&dismissTimer, in: &timeline)
-        events.append(SceneEvent(time: time, name: "hud.hidden", target: target))
+        events.append(SceneEvent(time: time, name: "hud.hidden", target: target,
+                                 fields: JSONObject(pairs: [("removed", .bool(config.removeOnHide))])))
     }
 
     // MARK: Animations

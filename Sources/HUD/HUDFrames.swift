@@ -3,11 +3,14 @@ import Geometry
 /// The laid-out frames of one HUD in canvas points (model state: no show/hide scale applied),
 /// with the text as drawn (the label possibly truncated with "…", the details as wrapped lines).
 public struct HUDFrames: Equatable, Sendable {
+    /// The bezel.
     public var bezel: Rect
     /// The indicator's frame (37x37 round and activity indicators and icons, 120x10 bar);
     /// nil in text mode and custom mode without a view.
     public var indicator: Rect?
+    /// The label; nil without one.
     public var label: Rect?
+    /// The details block; nil without details (or when no line fits).
     public var details: Rect?
     /// The button's frame (title width + 20 by the title's height + 12); nil without a title.
     public var button: Rect?

@@ -28,6 +28,8 @@ struct HUDLayout: Equatable, Sendable {
     /// The button's frame and title (the block's frame is the title's, centred in the button).
     var button: HUDTextBlock?
     var buttonFrame: Rect?
+    /// The activity indicator's spokes (empty for other indicators).
+    var spokes = HUDSpokes()
 
     static func compute(_ config: HUDConfiguration, canvas: Size, text: TextLayout) -> HUDLayout {
         let margin = config.margin
@@ -89,7 +91,11 @@ struct HUDLayout: Equatable, Sendable {
             return frame
         }
         var layout = HUDLayout(bezel: bezel, indicator: indicator)
-        if let indicatorSize { layout.indicatorFrame = next(indicatorSize) }
+        if let indicatorSize {
+            let frame = next(indicatorSize)
+            layout.indicatorFrame = frame
+            if indicator == .activity { layout.spokes = HUDSpokes(frame: frame) }
+        }
         if var label {
             label.frame = next(label.frame.size)
             layout.label = label

@@ -22,6 +22,7 @@ public struct HUDStack: Sendable {
     private(set) var huds: [HUD] = []
     private var nextSerial = 0
 
+    /// An empty stack over a canvas, measuring text with `text` (share one `TextLayout`).
     public init(canvas: Size, text: TextLayout) {
         self.canvas = canvas
         self.text = text

@@ -2,7 +2,9 @@
 /// minimumDismissTimeInterval), maximumDismissTimeInterval), with its defaults 5.0 and
 /// CGFLOAT_MAX. The length is NSString's, in UTF-16 code units.
 public enum HUDStatusDuration {
+    /// SVProgressHUD's default minimumDismissTimeInterval.
     public static let minimumDismissTimeInterval = 5.0
+    /// SVProgressHUD's default maximumDismissTimeInterval (CGFLOAT_MAX).
     public static let maximumDismissTimeInterval = Double.greatestFiniteMagnitude
 
     /// The display duration of a status text, in seconds.
