@@ -57,6 +57,8 @@ struct HUD: Sendable {
     private(set) var awaiting: [Int] = []
     /// The button is pressed (MBProgressHUDRoundedButton's highlighted state).
     var buttonHighlighted = false
+    /// The spinner's animation is on the indicator layer.
+    private var spinning = false
 
     init(target: String, serial: Int, config: HUDConfiguration, canvas: Size, text: TextLayout,
          timeline: inout Timeline, at time: Double) {
@@ -65,7 +67,6 @@ struct HUD: Sendable {
         self.config = config
         layout = HUDLayout.compute(config, canvas: canvas, text: text)
         layers = HUDLayers.add(owner: target, to: &timeline)
-        if config.indicator == .activity { startSpinner(timeline: &timeline, at: time) }
     }
 
     // MARK: Queries
@@ -88,12 +89,7 @@ struct HUD: Sendable {
         if config.apply(patch) || oldIndicator != config.indicator {
             layout = HUDLayout.compute(config, canvas: canvas, text: text)
         }
-        let newIndicator = config.indicator
-        if oldIndicator != .activity && newIndicator == .activity {
-            startSpinner(timeline: &timeline, at: time)
-        } else if oldIndicator == .activity && newIndicator != .activity {
-            timeline.removeAnimation(forKey: HUD.spinKey, from: layers.indicator, at: time)
-        }
+        syncSpinner(timeline: &timeline, at: time)
     }
 
     /// Recomputes the layout (for a new canvas size).
@@ -103,11 +99,21 @@ struct HUD: Sendable {
 
     private static let spinKey = "spin"
 
-    /// UIActivityIndicatorView's `startAnimating`: the highlight turns once a second, forever.
-    private func startSpinner(timeline: inout Timeline, at time: Double) {
-        let spin = Animation(keyPath: HUDLayers.rotation, kind: .basic(from: .scalar(0), to: .scalar(2 * Double.pi), by: nil),
-                             timing: MediaTiming(duration: HUDMetrics.spinnerPeriod, repeatCount: .infinity))
-        timeline.add(spin, forKey: HUD.spinKey, to: layers.indicator, at: time)
+    /// UIActivityIndicatorView's `startAnimating` / `stopAnimating`: while the HUD is on screen
+    /// with the activity indicator, a linear 0 -> 2π rotation repeats forever (one turn a
+    /// second), from the instant it appears or the mode changes to indeterminate. Off screen
+    /// (grace, queued, hidden) nothing runs, so an idle scene has no running animation.
+    private mutating func syncSpinner(timeline: inout Timeline, at time: Double) {
+        let wanted = phase.isVisible && config.indicator == .activity
+        guard wanted != spinning else { return }
+        spinning = wanted
+        if wanted {
+            let spin = Animation(keyPath: HUDLayers.rotation, kind: .basic(from: .scalar(0), to: .scalar(2 * Double.pi), by: nil),
+                                 timing: MediaTiming(duration: HUDMetrics.spinnerPeriod, repeatCount: .infinity))
+            timeline.add(spin, forKey: HUD.spinKey, to: layers.indicator, at: time)
+        } else {
+            timeline.removeAnimation(forKey: HUD.spinKey, from: layers.indicator, at: time)
+        }
     }
 
     // MARK: Show
@@ -159,6 +165,7 @@ struct HUD: Sendable {
         shownAt = time
         if useAnimation {
             phase = .showing
+            syncSpinner(timeline: &timeline, at: time)
             animateIn(timeline: &timeline, at: time)
         } else {
             transition = nil
@@ -168,6 +175,7 @@ struct HUD: Sendable {
             timeline.setModel(.transform(.identity), for: .transform, of: layers.bezel)
             timeline.setModel(.scalar(1), for: .opacity, of: layers.background)
             phase = .shown
+            syncSpinner(timeline: &timeline, at: time)
             appeared(timeline: &timeline, events: &events, at: time)
         }
     }
@@ -275,6 +283,7 @@ struct HUD: Sendable {
         cancel(&minShowTimer, in: &timeline)
         cancel(&hideDelayTimer, in: &timeline)
         cancel(&dismissTimer, in: &timeline)
+        syncSpinner(timeline: &timeline, at: time)
         events.append(SceneEvent(time: time, name: "hud.hidden", target: target,
                                  fields: JSONObject(pairs: [("removed", .bool(config.removeOnHide))])))
     }

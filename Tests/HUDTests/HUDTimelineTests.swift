@@ -292,6 +292,24 @@ import Timing
         #expect(abs((first.max() ?? 0) - 0.7) < 1e-12)
     }
 
+    /// The spinner runs only while the HUD is on screen: a scene with a HUD in its grace time,
+    /// queued, or hidden but kept has nothing running (it can go idle).
+    @Test func spinnerRunsOnlyWhileOnScreen() throws {
+        var d = Driver()
+        try d.show("g", HUDProperties(graceTime: 5), at: 0)
+        #expect(!d.timeline.hasRunningAnimations(at: 1))
+        try d.show("k", HUDProperties(removeOnHide: false), animated: false, at: 1)
+        #expect(d.timeline.hasRunningAnimations(at: 1.5))
+        try d.hide("k", animated: false, at: 2)
+        try d.hide("g", at: 2)
+        #expect(!d.timeline.hasRunningAnimations(at: 2.5))
+        #expect(d.inspect("k", at: 2.5)?.string("state") == "hidden")
+        try d.show("k", HUDProperties(mode: .text), animated: false, at: 3)
+        #expect(!d.timeline.hasRunningAnimations(at: 3.5))
+        try d.stack.update(target: "k", properties: HUDProperties(mode: .indeterminate), at: 4, timeline: &d.timeline)
+        #expect(d.timeline.hasRunningAnimations(at: 4.5))
+    }
+
     /// Sampling never changes state: sampling at 60 Hz or at 7 Hz gives identical frames at
     /// common instants.
     @Test func samplingIndependence() throws {
