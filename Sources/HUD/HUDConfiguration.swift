@@ -26,7 +26,9 @@ struct HUDConfiguration: Equatable, Sendable {
     var interaction: HUDInteraction = .block
     var queue = false
 
-    /// Applies a patch. Returns whether anything that affects layout changed.
+    /// Applies a patch. Numbers are clamped to ``HUDLimits`` (a non-finite one is ignored), so
+    /// callers that skip the JSON validation cannot break the layout or the timers.
+    /// Returns whether anything that affects layout changed.
     @discardableResult
     mutating func apply(_ p: HUDProperties) -> Bool {
         let before = layoutKey
@@ -35,16 +37,21 @@ struct HUDConfiguration: Equatable, Sendable {
         if let v = p.details { details = v }
         if let v = p.button { button = v }
         if let v = p.customView { customView = v }
-        if let v = p.progress { progress = v }
+        if let v = p.progress { progress = v.clamped(to: 0...1, else: progress) }
         if let v = p.animation { animation = v }
-        if let v = p.graceTime { graceTime = v }
-        if let v = p.minShowTime { minShowTime = v }
+        if let v = p.graceTime { graceTime = v.clamped(to: HUDLimits.time, else: graceTime) }
+        if let v = p.minShowTime { minShowTime = v.clamped(to: HUDLimits.time, else: minShowTime) }
         if let v = p.removeOnHide { removeOnHide = v }
-        if let v = p.margin { margin = v }
-        if let v = p.minSize { minSize = v }
+        if let v = p.margin { margin = v.clamped(to: HUDLimits.margin, else: margin) }
+        if let v = p.minSize {
+            minSize = Size(width: v.width.clamped(to: HUDLimits.minSize, else: minSize.width),
+                           height: v.height.clamped(to: HUDLimits.minSize, else: minSize.height))
+        }
         if let v = p.square { square = v }
-        if let v = p.offset { offset = v }
-        if let v = p.cornerRadius { cornerRadius = v }
+        if let v = p.offset {
+            offset = Point(x: v.x.clamped(to: HUDLimits.offset, else: offset.x), y: v.y.clamped(to: HUDLimits.offset, else: offset.y))
+        }
+        if let v = p.cornerRadius { cornerRadius = v.clamped(to: HUDLimits.cornerRadius, else: cornerRadius) }
         if let v = p.contentColor { contentColor = v }
         if let v = p.bezelColor { bezelColor = v }
         if let v = p.bezelStyle { bezelStyle = v }

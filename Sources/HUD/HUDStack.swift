@@ -92,7 +92,8 @@ public struct HUDStack: Sendable {
             chosen = top
         }
         if let i = index(of: chosen) {
-            huds[i].hide(animated: animated, afterDelay: max(afterDelay, 0), timeline: &timeline, events: &events, at: time)
+            huds[i].hide(animated: animated, afterDelay: afterDelay.clamped(to: HUDLimits.time, else: 0),
+                         timeline: &timeline, events: &events, at: time)
         }
         settle(at: time, timeline: &timeline, events: &events)
         return chosen
@@ -123,7 +124,7 @@ public struct HUDStack: Sendable {
                                 animated: Bool = true, at time: Double, timeline: inout Timeline,
                                 events: inout [SceneEvent]) throws(CommandError) -> (target: String, duration: Double) {
         let chosen = target ?? topmostActive ?? HUDStack.defaultStatusTarget
-        let seconds = duration ?? HUDStatusDuration.seconds(for: statusText)
+        let seconds = duration.map { $0.clamped(to: HUDLimits.time, else: 0) } ?? HUDStatusDuration.seconds(for: statusText)
         let patch = HUDProperties(mode: .custom, label: statusText, details: "", button: "", customView: kind.icon)
         let i = try prepare(target: chosen, properties: patch, at: time, timeline: &timeline)
         let awaiting = queueAwaiting(for: i)

@@ -57,6 +57,19 @@ import Testing
         #expect(message("{\"button\":\"\(long)\"}") == "button must be at most 1000 characters, got 1001")
     }
 
+    /// Swift callers that skip the JSON validation get clamped values, never NaN geometry.
+    @Test func swiftAPIValuesAreClamped() throws {
+        var d = Driver()
+        try d.show("h", HUDProperties(progress: .nan, graceTime: -1, margin: 1e9, minSize: Size(width: .infinity, height: 50),
+                                      offset: Point(x: .nan, y: 2e9)), animated: false, at: 0)
+        let inspected = d.inspect("h", at: 0)
+        let object = try #require(inspected)
+        #expect(object.number("progress") == 0)
+        #expect(object.string("state") == "shown")
+        let bezel = try #require(d.stack.frames(of: "h")?.bezel)
+        #expect(bezel.x.isFinite && bezel.y.isFinite && bezel.width.isFinite && bezel.height.isFinite)
+    }
+
     @Test func commandsDecode() throws {
         func object(_ text: String) throws -> JSONObject {
             guard case .object(let o) = try JSONParser.parse(Array(text.utf8)) else { throw CommandError(.badJSON, "") }
