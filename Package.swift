@@ -6,7 +6,7 @@ import PackageDescription
 // nothing of HUDs; ProgressCastServer glues them; `progresscast` is the CLI.
 let package = Package(
     name: "ProgressCast",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "progresscast", targets: ["progresscast"]),
     ],
@@ -28,7 +28,7 @@ let package = Package(
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "JSON", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "JSON", "ProgressBar", "Timing"]),
         .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing"]),
 
         // MARK: Transport (knows nothing of HUDs)

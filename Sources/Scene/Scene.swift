@@ -1,7 +1,9 @@
 import ComponentSupport
 import Drawing
 import Geometry
+import HUD
 import JSON
+import ProgressBar
 import Timing
 
 /// The deterministic scene of one session: every component on one `Timeline`, driven by
@@ -14,14 +16,24 @@ public struct Scene: Sendable {
     public let fonts: FontCatalog
     /// The timing engine all components share.
     public internal(set) var timeline = Timeline()
+    /// HUDs (MBProgressHUD / SVProgressHUD), drawn on top of everything.
+    var huds: HUDStack
+    /// Progress bars and the players that drive them.
+    var bars = BarStack()
+    /// Which component owns each pointer (the first to claim a down keeps it until up/cancel).
+    var pointerOwners = PointerOwnership()
     /// Events reported since the last `takeEvents()`, in time order.
     var pendingEvents: [SceneEvent] = []
     /// The latest media time the scene has been advanced to.
     public private(set) var time: Double = 0
 
+    /// Most components (HUDs, bars and players together) in one scene.
+    public static let maxComponents = 64
+
     public init(canvas: Size, fonts: FontCatalog) {
         self.canvas = canvas
         self.fonts = fonts
+        huds = HUDStack(canvas: canvas, text: TextLayout(catalog: fonts))
     }
 
     /// Fires every timer and animation end due at or before `time`, in exact time order,
@@ -38,11 +50,12 @@ public struct Scene: Sendable {
     /// op-specific fields of its ack. Advances to `time` first.
     public mutating func apply(op: String, fields: JSONObject, at time: Double) throws(CommandError) -> JSONObject {
         advance(to: time)
-        guard let handler = Scene.opTable[op] else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
-        let result = try handler(&self, FieldReader(fields), time)
-        // Commands may have removed or replaced animations: report those at once.
-        advance(to: time)
-        return result
+        guard let kind = Scene.opTable[op] else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
+        defer {
+            // Commands may have removed or replaced animations: report those at once.
+            advance(to: time)
+        }
+        return try perform(kind, FieldReader(fields), at: time)
     }
 
     /// Whether `op` is a scene op (as opposed to a session, recording or replay op).
@@ -57,5 +70,6 @@ public struct Scene: Sendable {
         return pendingEvents
     }
 
-    mutating func report(_ event: SceneEvent) { pendingEvents.append(event) }
+    /// Every component target, HUDs first.
+    public var targets: [String] { huds.targets + bars.targets }
 }
