@@ -123,7 +123,7 @@ public struct FieldReader: Sendable {
             let h = try reader.requireNumber("height", in: range)
             return Size(width: w, height: h)
         } catch {
-            throw .badField(field, "." + error.message)
+            throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 
@@ -137,7 +137,7 @@ public struct FieldReader: Sendable {
             let y = try reader.requireNumber("y", in: range)
             return Point(x: x, y: y)
         } catch {
-            throw .badField(field, "." + error.message)
+            throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 
@@ -153,7 +153,7 @@ public struct FieldReader: Sendable {
             let h = try reader.requireNumber("height", in: extent)
             return Rect(x: x, y: y, width: w, height: h)
         } catch {
-            throw .badField(field, "." + error.message)
+            throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 }
