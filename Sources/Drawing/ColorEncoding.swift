@@ -20,25 +20,27 @@ struct ColorBytes: Equatable {
     private static func byte(_ value: Double) -> UInt8 {
         guard value > 0 else { return 0 }
         guard value < 1 else { return 255 }
-        return UInt8((value * 255).rounded(.toNearestOrAwayFromZero))
+        // Half away from zero, as Double.rounded(): truncation plus the exact remainder.
+        let scaled = value * 255
+        let truncated = Int(scaled)
+        return UInt8(truncatingIfNeeded: scaled - Double(truncated) >= 0.5 ? truncated + 1 : truncated)
     }
 }
 
 extension JSONWriter {
-    /// Appends `#rrggbb` (opaque) or `#rrggbbaa`, lowercase, without quotes; the same text as
-    /// `Color.hex` but without building a String.
+    /// Appends `#rrggbb` (opaque, or always when `includeAlpha` is false) or `#rrggbbaa`, lowercase,
+    /// without quotes; the same text as `Color.hex` but without building a String.
     mutating func appendHexColor(_ color: Color, includeAlpha: Bool = true) {
-        let bytes = ColorBytes(color)
-        appendByte(UInt8(ascii: "#"))
-        appendHexByte(bytes.red)
-        appendHexByte(bytes.green)
-        appendHexByte(bytes.blue)
-        if includeAlpha && bytes.alpha != 255 { appendHexByte(bytes.alpha) }
-    }
-
-    @inline(__always)
-    private mutating func appendHexByte(_ byte: UInt8) {
-        appendByte(JSONWriter.hexDigits[Int(byte >> 4)])
-        appendByte(JSONWriter.hexDigits[Int(byte & 0xF)])
+        let channels = ColorBytes(color)
+        let withAlpha = includeAlpha && channels.alpha != 255
+        var text: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (index, channel) in [channels.red, channels.green, channels.blue, channels.alpha].enumerated() {
+                buffer[1 + 2 * index] = JSONWriter.hexDigit(channel >> 4)
+                buffer[2 + 2 * index] = JSONWriter.hexDigit(channel & 0xF)
+            }
+            appendRaw(UnsafeRawBufferPointer(rebasing: buffer[0..<(withAlpha ? 9 : 7)]))
+        }
     }
 }

@@ -5,7 +5,8 @@ import JSON
 ///
 /// A frame is `{"type":"frame","seq":N,"t":T,"w":W,"h":H,"shapes":[...]}` with the keys in that
 /// order; `t` has at most six decimals (media time is quantised to microseconds), `w`, `h` and
-/// every shape number at most four; shapes are written as described at ``Shape`` encoding
+/// every shape number at most four (all rounded half away from zero, clamped to ±1e9, NaN and
+/// infinities written as 0); shapes are written as described at ``Shape`` encoding
 /// (`"kind"`, then `"id"`, then the fields in PROTOCOL.md's order, absent optionals omitted).
 /// Equal display lists give equal bytes.
 ///
@@ -24,15 +25,29 @@ public struct FrameEncoder: Sendable {
 
     /// The canonical `frame` message for `list` at media time `time` (seconds).
     public mutating func encodeFrame(_ list: DisplayList, seq: Int, time: Double) -> [UInt8] {
+        encodeFrameInPlace(list, seq: seq, time: time)
+        return writer.bytes
+    }
+
+    @discardableResult
+    private mutating func encodeFrameInPlace(_ list: DisplayList, seq: Int, time: Double) -> Int {
         writer.reset()
         writer.appendRaw(#"{"type":"frame","seq":"#)
         writer.appendInteger(seq)
         writer.appendRaw(#","t":"#)
-        writer.appendNumber(time, decimals: FrameEncoder.timeDecimals)
+        writer.withCursor(minimumCapacity: 64) { $0.appendBoundedNumber(time, decimals: FrameEncoder.timeDecimals) }
         writer.appendByte(UInt8(ascii: ","))
         appendBody(list)
         writer.appendByte(UInt8(ascii: "}"))
-        return writer.bytes
+        return writer.count
+    }
+
+    /// Encodes the `frame` message like ``encodeFrame(_:seq:time:)`` and passes its bytes to `body`
+    /// without copying them (valid only during the call).
+    public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
+                                                  _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        _ = encodeFrameInPlace(list, seq: seq, time: time)
+        return try writer.withUnsafeBytes(body)
     }
 
     /// The canonical shapes array alone, `[...]`.
@@ -48,16 +63,18 @@ public struct FrameEncoder: Sendable {
     public mutating func checksum(_ list: DisplayList) -> String {
         writer.reset()
         appendBody(list)
-        return FNV1a64.hex(FNV1a64.hash(writer.bytes))
+        return FNV1a64.hex(writer.withUnsafeBytes { FNV1a64.hash($0) })
     }
 
     /// `"w":W,"h":H,"shapes":[...]`.
     private mutating func appendBody(_ list: DisplayList) {
-        writer.appendRaw(#""w":"#)
-        writer.appendNumber(list.size.width, decimals: JSONWriter.shapeDecimals)
-        writer.appendRaw(#","h":"#)
-        writer.appendNumber(list.size.height, decimals: JSONWriter.shapeDecimals)
-        writer.appendRaw(#","shapes":"#)
+        writer.withCursor(minimumCapacity: 64) { cursor in
+            cursor.appendRaw(#""w":"#)
+            cursor.appendBoundedNumber(list.size.width, decimals: JSONWriter.shapeDecimals)
+            cursor.appendRaw(#","h":"#)
+            cursor.appendBoundedNumber(list.size.height, decimals: JSONWriter.shapeDecimals)
+            cursor.appendRaw(#","shapes":"#)
+        }
         writer.appendShapes(list.shapes)
     }
 }

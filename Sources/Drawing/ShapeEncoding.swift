@@ -14,26 +14,32 @@ import JSON
 /// - radial: x, y, w, h, cx, cy, r, stops
 /// - group: alpha, m, items
 ///
-/// Optional fields are omitted when nil. Every number except `weight` (an integer) has four
-/// decimals at most (``JSONWriter/appendNumber(_:decimals:)``); colours are quoted lowercase hex.
+/// Optional fields are omitted when nil. Every number except `weight` (an integer) is rounded half
+/// away from zero to at most four decimals, after clamping to ±1e9 (no canvas coordinate is that
+/// large; NaN and the infinities become 0); see `JSONByteCursor.appendBoundedNumber`. Colours
+/// are quoted lowercase `#rrggbb`/`#rrggbbaa`, as `Color.hex`.
 extension JSONWriter {
     /// Decimal places of geometry, angles, alpha, matrix entries and gradient offsets.
     static let shapeDecimals = 4
 
     /// Appends `[shape,...]`.
     mutating func appendShapes(_ shapes: [Shape]) {
-        appendByte(UInt8(ascii: "["))
-        var first = true
-        for shape in shapes {
-            if !first { appendByte(UInt8(ascii: ",")) }
-            first = false
-            appendShape(shape)
+        withCursor { cursor in
+            cursor.appendByte(UInt8(ascii: "["))
+            shapes.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    if index > 0 { cursor.appendByte(UInt8(ascii: ",")) }
+                    cursor.appendShape(buffer[index])
+                }
+            }
+            cursor.appendByte(UInt8(ascii: "]"))
         }
-        appendByte(UInt8(ascii: "]"))
     }
+}
 
-    /// Appends one shape object.
-    mutating func appendShape(_ shape: Shape) {
+extension JSONByteCursor {
+    /// Appends one shape object. The shape is borrowed, not copied (the switch binds its payload in place).
+    mutating func appendShape(_ shape: borrowing Shape) {
         switch shape {
         case .rect(let rect):
             appendHeader(#"{"kind":"rect""#, id: rect.id)
@@ -54,7 +60,7 @@ extension JSONWriter {
             appendNumberField(#","a1":"#, arc.endAngle)
             appendNumberField(#","lw":"#, arc.lineWidth)
             appendColorField(#","stroke":"#, arc.stroke)
-            appendNameField(#","cap":"#, arc.cap?.rawValue)
+            appendCap(arc.cap)
         case .pie(let pie):
             appendHeader(#"{"kind":"pie""#, id: pie.id)
             appendNumberField(#","cx":"#, pie.center.x)
@@ -71,7 +77,7 @@ extension JSONWriter {
             appendNumberField(#","y2":"#, line.end.y)
             appendNumberField(#","lw":"#, line.lineWidth)
             appendColorField(#","stroke":"#, line.stroke)
-            appendNameField(#","cap":"#, line.cap?.rawValue)
+            appendCap(line.cap)
         case .path(let path):
             appendHeader(#"{"kind":"path""#, id: path.id)
             appendRaw(#","d":"#)
@@ -79,8 +85,13 @@ extension JSONWriter {
             appendColorField(#","fill":"#, path.fill)
             appendColorField(#","stroke":"#, path.stroke)
             appendNumberField(#","lw":"#, path.lineWidth)
-            appendNameField(#","cap":"#, path.cap?.rawValue)
-            appendNameField(#","join":"#, path.join?.rawValue)
+            appendCap(path.cap)
+            switch path.join {
+            case nil: break
+            case .miter: appendRaw(#","join":"miter""#)
+            case .round: appendRaw(#","join":"round""#)
+            case .bevel: appendRaw(#","join":"bevel""#)
+            }
         case .text(let text):
             appendHeader(#"{"kind":"text""#, id: text.id)
             appendNumberField(#","x":"#, text.position.x)
@@ -88,11 +99,20 @@ extension JSONWriter {
             appendRaw(#","text":"#)
             appendString(text.text)
             appendNumberField(#","size":"#, text.size)
-            appendRaw(#","weight":"#)
-            appendInteger(text.weight.rawValue)
+            appendRaw(text.weight == .bold ? #","weight":700"# : #","weight":400"#)
             appendColorField(#","fill":"#, text.fill)
-            appendNameField(#","align":"#, text.align?.rawValue)
-            appendNameField(#","baseline":"#, text.baseline?.rawValue)
+            switch text.align {
+            case nil: break
+            case .left: appendRaw(#","align":"left""#)
+            case .center: appendRaw(#","align":"center""#)
+            case .right: appendRaw(#","align":"right""#)
+            }
+            switch text.baseline {
+            case nil: break
+            case .alphabetic: appendRaw(#","baseline":"alphabetic""#)
+            case .top: appendRaw(#","baseline":"top""#)
+            case .middle: appendRaw(#","baseline":"middle""#)
+            }
         case .radial(let radial):
             appendHeader(#"{"kind":"radial""#, id: radial.id)
             appendNumberField(#","x":"#, radial.area.x)
@@ -105,27 +125,35 @@ extension JSONWriter {
             appendRaw(#","stops":["#)
             for (index, stop) in radial.stops.enumerated() {
                 appendRaw(index == 0 ? "[" : ",[")
-                appendNumber(stop.offset, decimals: JSONWriter.shapeDecimals)
+                appendBoundedNumber(stop.offset, decimals: JSONWriter.shapeDecimals)
                 appendColorField(",", stop.color)
                 appendByte(UInt8(ascii: "]"))
             }
             appendByte(UInt8(ascii: "]"))
         case .group(let group):
-            appendHeader(#"{"kind":"group""#, id: group.id)
-            appendNumberField(#","alpha":"#, group.alpha)
-            if let matrix = group.matrix {
-                let entries = matrix.count == 6 ? matrix : [1, 0, 0, 1, 0, 0]
-                appendRaw(#","m":["#)
-                for (index, entry) in entries.enumerated() {
-                    if index > 0 { appendByte(UInt8(ascii: ",")) }
-                    appendNumber(entry, decimals: JSONWriter.shapeDecimals)
-                }
-                appendByte(UInt8(ascii: "]"))
-            }
-            appendRaw(#","items":"#)
-            appendShapes(group.items)
+            appendGroup(group)
         }
         appendByte(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendGroup(_ group: borrowing GroupShape) {
+        appendHeader(#"{"kind":"group""#, id: group.id)
+        appendNumberField(#","alpha":"#, group.alpha)
+        if let matrix = group.matrix {
+            appendRaw(#","m":["#)
+            for index in 0..<6 {
+                if index > 0 { appendByte(UInt8(ascii: ",")) }
+                let identity: Double = index == 0 || index == 3 ? 1 : 0
+                appendBoundedNumber(matrix.count == 6 ? matrix[index] : identity, decimals: JSONWriter.shapeDecimals)
+            }
+            appendByte(UInt8(ascii: "]"))
+        }
+        appendRaw(#","items":["#)
+        for index in group.items.indices {
+            if index > 0 { appendByte(UInt8(ascii: ",")) }
+            appendShape(group.items[index])
+        }
+        appendByte(UInt8(ascii: "]"))
     }
 
     @inline(__always)
@@ -141,23 +169,36 @@ extension JSONWriter {
     private mutating func appendNumberField(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         appendRaw(key)
-        appendNumber(value, decimals: JSONWriter.shapeDecimals)
+        appendBoundedNumber(value, decimals: JSONWriter.shapeDecimals)
     }
 
     @inline(__always)
     private mutating func appendColorField(_ key: StaticString, _ color: Color?) {
         guard let color else { return }
         appendRaw(key)
+        let channels = ColorBytes(color)
         appendByte(UInt8(ascii: "\""))
-        appendHexColor(color)
+        appendByte(UInt8(ascii: "#"))
+        appendHexByte(channels.red)
+        appendHexByte(channels.green)
+        appendHexByte(channels.blue)
+        if channels.alpha != 255 { appendHexByte(channels.alpha) }
         appendByte(UInt8(ascii: "\""))
     }
 
-    /// Writes an enum's raw value (always plain ASCII) as a string field.
     @inline(__always)
-    private mutating func appendNameField(_ key: StaticString, _ name: String?) {
-        guard let name else { return }
-        appendRaw(key)
-        appendString(name)
+    private mutating func appendHexByte(_ byte: UInt8) {
+        appendByte(JSONWriter.hexDigit(byte >> 4))
+        appendByte(JSONWriter.hexDigit(byte & 0xF))
+    }
+
+    @inline(__always)
+    private mutating func appendCap(_ cap: LineCap?) {
+        switch cap {
+        case nil: break
+        case .butt: appendRaw(#","cap":"butt""#)
+        case .round: appendRaw(#","cap":"round""#)
+        case .square: appendRaw(#","cap":"square""#)
+        }
     }
 }

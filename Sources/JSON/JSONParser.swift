@@ -43,16 +43,22 @@ public enum JSONParser {
     }
 }
 
-/// An open container while parsing.
-private enum OpenContainer {
-    case array([JSONValue])
-    case object(JSONObject, key: String)
+/// An open container while parsing: where its elements start on the value stack.
+private struct OpenContainer {
+    var isObject: Bool
+    var firstValue: Int
+    var firstKey: Int
 }
 
 extension JSONScanner {
     /// Parses the whole input as one value followed only by whitespace.
+    ///
+    /// Elements of open containers wait on one flat value stack (and object keys on a key stack);
+    /// closing a container moves its elements out in one step, so nothing is copied twice.
     mutating func parseDocument(maxDepth: Int) throws(JSONParseError) -> JSONValue {
-        var stack: [OpenContainer] = []
+        var containers: [OpenContainer] = []
+        var values: [JSONValue] = []
+        var keys: [String] = []
         parsing: while true {
             // Parse the start of a value; containers are pushed and we loop for their first element.
             skipWhitespace()
@@ -60,7 +66,7 @@ extension JSONScanner {
             var value: JSONValue
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard stack.count < maxDepth else {
+                guard containers.count < maxDepth else {
                     throw error(.tooDeep, "arrays and objects nested deeper than \(maxDepth) levels")
                 }
                 index += 1
@@ -70,7 +76,7 @@ extension JSONScanner {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(.array([]))
+                        containers.append(OpenContainer(isObject: false, firstValue: values.count, firstKey: keys.count))
                         continue parsing
                     }
                 } else {
@@ -78,8 +84,8 @@ extension JSONScanner {
                         index += 1
                         value = .object(JSONObject())
                     } else {
-                        let key = try parseKey()
-                        stack.append(.object(JSONObject(), key: key))
+                        containers.append(OpenContainer(isObject: true, firstValue: values.count, firstKey: keys.count))
+                        keys.append(try parseKey())
                         continue parsing
                     }
                 }
@@ -89,41 +95,39 @@ extension JSONScanner {
 
             // Attach the finished value to its parents, closing as many containers as end here.
             while true {
-                guard let top = stack.popLast() else {
+                guard let top = containers.last else {
                     skipWhitespace()
                     guard index == end else { throw error(.trailingData, "unexpected \(describe(buffer[index])) after the JSON value") }
                     return value
                 }
+                values.append(value)
                 skipWhitespace()
                 let next = peek()
-                switch top {
-                case .array(var elements):
-                    elements.append(value)
-                    if next == UInt8(ascii: ",") {
-                        index += 1
-                        stack.append(.array(elements))
-                        continue parsing
-                    } else if next == UInt8(ascii: "]") {
-                        index += 1
-                        value = .array(elements)
-                    } else {
-                        throw unexpected(next, expected: "',' or ']' in an array")
-                    }
-                case .object(var object, let key):
-                    object.append(key, value)
-                    if next == UInt8(ascii: ",") {
-                        index += 1
+                if next == UInt8(ascii: ",") {
+                    index += 1
+                    if top.isObject {
                         skipWhitespace()
-                        let nextKey = try parseKey()
-                        stack.append(.object(object, key: nextKey))
-                        continue parsing
-                    } else if next == UInt8(ascii: "}") {
-                        index += 1
-                        value = .object(object)
-                    } else {
-                        throw unexpected(next, expected: "',' or '}' in an object")
+                        keys.append(try parseKey())
                     }
+                    continue parsing
                 }
+                if !top.isObject, next == UInt8(ascii: "]") {
+                    index += 1
+                    value = .array(Array(values[top.firstValue...]))
+                } else if top.isObject, next == UInt8(ascii: "}") {
+                    index += 1
+                    var members: [JSONObject.Member] = []
+                    members.reserveCapacity(values.count - top.firstValue)
+                    for offset in 0..<(values.count - top.firstValue) {
+                        members.append(JSONObject.Member(key: keys[top.firstKey + offset], value: values[top.firstValue + offset]))
+                    }
+                    value = .object(JSONObject(members))
+                    keys.removeSubrange(top.firstKey...)
+                } else {
+                    throw unexpected(next, expected: top.isObject ? "',' or '}' in an object" : "',' or ']' in an array")
+                }
+                values.removeSubrange(top.firstValue...)
+                containers.removeLast()
             }
         }
     }

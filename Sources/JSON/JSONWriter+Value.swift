@@ -9,21 +9,21 @@ extension JSONWriter {
         case .number(let number): appendShortestNumber(number)
         case .string(let text): appendString(text)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            appendByte(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { appendByte(UInt8(ascii: ",")) }
                 appendValue(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            appendByte(UInt8(ascii: "]"))
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            appendByte(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { appendByte(UInt8(ascii: ",")) }
                 appendString(member.key)
-                bytes.append(UInt8(ascii: ":"))
+                appendByte(UInt8(ascii: ":"))
                 appendValue(member.value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            appendByte(UInt8(ascii: "}"))
         }
     }
 
@@ -31,7 +31,7 @@ extension JSONWriter {
     /// integers below 2^53 without a fraction, `-0` as `0`, NaN and the infinities as `0`.
     public mutating func appendShortestNumber(_ x: Double) {
         guard x.isFinite else {
-            bytes.append(UInt8(ascii: "0"))
+            appendByte(UInt8(ascii: "0"))
             return
         }
         if x.magnitude < 9_007_199_254_740_992, x == x.rounded(.towardZero) {
@@ -48,7 +48,7 @@ extension JSONWriter {
         var exponent = 0
         var index = 0
         if text.first == UInt8(ascii: "-") {
-            bytes.append(UInt8(ascii: "-"))
+            appendByte(UInt8(ascii: "-"))
             index = 1
         }
         while index < text.count {
@@ -66,15 +66,15 @@ extension JSONWriter {
         let point = (pointPosition ?? digits.count) + exponent
         if point <= 0 {
             appendRaw("0.")
-            for _ in 0..<(-point) { bytes.append(UInt8(ascii: "0")) }
-            bytes.append(contentsOf: digits)
+            for _ in 0..<(-point) { appendByte(UInt8(ascii: "0")) }
+            appendRaw(digits)
         } else if point >= digits.count {
-            bytes.append(contentsOf: digits)
-            for _ in 0..<(point - digits.count) { bytes.append(UInt8(ascii: "0")) }
+            appendRaw(digits)
+            for _ in 0..<(point - digits.count) { appendByte(UInt8(ascii: "0")) }
         } else {
-            bytes.append(contentsOf: digits[..<point])
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: digits[point...])
+            appendRaw(digits[..<point])
+            appendByte(UInt8(ascii: "."))
+            appendRaw(digits[point...])
         }
     }
 }

@@ -6,45 +6,118 @@
 ///
 /// The writer never inserts separators itself: callers write `,` `:` and brackets with
 /// ``appendRaw(_:)-(StaticString)``, which keeps hot encoders free of bookkeeping.
+///
+/// The buffer keeps its storage across ``reset()``; ``withUnsafeBytes(_:)`` reads the output
+/// without copying, ``bytes`` copies it out.
 public struct JSONWriter: Sendable {
-    /// The bytes written since the last ``reset()``. Callers may take the buffer (or swap in another
-    /// one) to avoid a copy; the writer keeps no other state.
-    public var bytes: [UInt8]
+    /// Backing store, always fully initialised; only the first `length` bytes are output.
+    private var storage: [UInt8]
+    private var length = 0
 
     /// A writer whose buffer starts with room for `capacity` bytes.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 16))
     }
 
-    /// Empties the buffer, keeping its storage for the next message.
+    /// Empties the output, keeping the storage for the next message.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        length = 0
     }
 
-    /// The number of bytes written.
-    public var count: Int { bytes.count }
+    /// The number of bytes written since the last ``reset()``.
+    public var count: Int { length }
+
+    /// Bytes that can be written before the storage grows.
+    var freeCapacity: Int { storage.count - length }
+
+    /// A copy of the bytes written since the last ``reset()``.
+    public var bytes: [UInt8] { Array(storage[0..<length]) }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+    }
+
+    /// Runs `body` on room for at least `maxCount` bytes at the end of the output; `body` returns
+    /// how many it wrote.
+    @inline(__always)
+    mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - length < maxCount { grow(toAtLeast: length + maxCount) }
+        let start = length
+        length += storage.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return body(base + start)
+        }
+    }
+
+    private mutating func grow(toAtLeast minimum: Int) {
+        var newCount = max(storage.count * 2, 64)
+        while newCount < minimum { newCount *= 2 }
+        storage.append(contentsOf: repeatElement(0, count: newCount - storage.count))
+    }
 
     /// Appends one byte as is.
-    @inlinable
     public mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
+        write(maxCount: 1) { pointer in
+            pointer.initialize(to: byte)
+            return 1
+        }
     }
 
     /// Appends the UTF-8 bytes of a literal as they are (no quoting or escaping).
-    @inlinable
     public mutating func appendRaw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let count = text.utf8CodeUnitCount
+        write(maxCount: count) { pointer in
+            JSONWriter.copy(text.utf8Start, count: count, to: pointer)
+        }
+    }
+
+    /// Appends a literal key (such as `,"x":`) followed by ``appendNumber(_:decimals:)``, in one step.
+    public mutating func appendRaw(_ key: StaticString, number x: Double, decimals: Int) {
+        let count = key.utf8CodeUnitCount
+        guard let scaled = JSONWriter.fastScaled(x, decimals: decimals) else {
+            appendRaw(key)
+            appendNumber(x, decimals: decimals)
+            return
+        }
+        write(maxCount: count + 40) { pointer in
+            let keyCount = JSONWriter.copy(key.utf8Start, count: count, to: pointer)
+            return keyCount + JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: pointer + keyCount)
+        }
+    }
+
+    /// Copies a few bytes with a plain loop (cheaper than memmove for short runs); returns `count`.
+    @inlinable @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if count > 32 {
+            destination.update(from: source, count: count)
+        } else {
+            for index in 0..<count { destination[index] = source[index] }
+        }
+        return count
+    }
+
+    /// Appends raw bytes as they are (no quoting or escaping).
+    public mutating func appendRaw(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, raw.count > 0 else { return }
+        write(maxCount: raw.count) { pointer in
+            UnsafeMutableRawPointer(pointer).copyMemory(from: source, byteCount: raw.count)
+            return raw.count
+        }
     }
 
     /// Appends bytes as they are (no quoting or escaping).
     public mutating func appendRaw(_ raw: some Sequence<UInt8>) {
-        bytes.append(contentsOf: raw)
+        let copied: Void? = raw.withContiguousStorageIfAvailable { appendRaw(UnsafeRawBufferPointer($0)) }
+        if copied == nil {
+            for byte in raw { appendByte(byte) }
+        }
     }
 
     /// Appends a string's UTF-8 bytes as they are (no quoting or escaping).
     public mutating func appendRawString(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { appendRaw(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `true` or `false`.
@@ -60,9 +133,9 @@ public struct JSONWriter: Sendable {
     /// Appends a quoted, minimally escaped JSON string.
     public mutating func appendString(_ text: String) {
         var text = text
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         text.withUTF8 { appendEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Appends the escaped body of a string (no quotes), copying unescaped runs in bulk.
@@ -71,25 +144,28 @@ public struct JSONWriter: Sendable {
         for index in 0..<utf8.count {
             let byte = utf8[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            if runStart < index { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))) }
             runStart = index + 1
-            bytes.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""): appendRaw(#"\""#)
+            case UInt8(ascii: "\\"): appendRaw(#"\\"#)
+            case 0x0A: appendRaw(#"\n"#)
+            case 0x0D: appendRaw(#"\r"#)
+            case 0x09: appendRaw(#"\t"#)
+            case 0x08: appendRaw(#"\b"#)
+            case 0x0C: appendRaw(#"\f"#)
             default:
-                appendRaw("u00")
-                bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
-                bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
+                appendRaw(#"\u00"#)
+                appendByte(JSONWriter.hexDigit(byte >> 4))
+                appendByte(JSONWriter.hexDigit(byte & 0xF))
             }
         }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if runStart < utf8.count { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...]))) }
     }
 
-    /// Lowercase hexadecimal digits, for escapes and colour writers.
-    public static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// The lowercase hexadecimal digit for `value` (0...15).
+    @inlinable @inline(__always)
+    public static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 &+ value : 0x57 &+ value
+    }
 }

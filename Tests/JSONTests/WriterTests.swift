@@ -87,7 +87,9 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[-12,18446744073709551615,true,null]")
         writer.reset()
         #expect(writer.count == 0)
-        #expect(writer.bytes.capacity >= 64)
+        writer.appendString(String(repeating: "é", count: 100))
+        #expect(writer.count == 202)
+        #expect(writer.withUnsafeBytes { Array($0) } == writer.bytes)
     }
 
     @Test func shortestNumbersRoundTripWithoutExponent() throws {

@@ -1,0 +1,140 @@
+/// Writes canonical JSON straight into a writer's free space (see
+/// ``JSONWriter/withCursor(minimumCapacity:_:)``): the hot path of frame encoding, with one
+/// bounds check per write and no per-write uniqueness or growth checks.
+///
+/// A write that does not fit sets ``overflowed`` and writes nothing more; the writer then grows
+/// and runs the writing closure again.
+public struct JSONByteCursor {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
+    @usableFromInline var written = 0
+    @usableFromInline var didOverflow = false
+
+    /// The number of bytes written.
+    public var count: Int { written }
+    /// Whether a write did not fit (the output is then incomplete).
+    public var overflowed: Bool { didOverflow }
+
+    @usableFromInline
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// The largest number of bytes ``appendBoundedNumber(_:decimals:)`` writes.
+    public static var maxBoundedNumberBytes: Int { 28 }
+
+    /// The magnitude bounded numbers are clamped to.
+    public static var numberLimit: Double { 1e9 }
+
+    /// The largest number of bytes ``appendString(_:)`` writes for `text`: two quotes and at most
+    /// six bytes (`\u00xx`) per UTF-8 byte.
+    public static func maxStringBytes(_ text: String) -> Int {
+        text.utf8.count * 6 + 2
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    public mutating func appendByte(_ byte: UInt8) {
+        guard written < capacity else {
+            didOverflow = true
+            return
+        }
+        base[written] = byte
+        written += 1
+    }
+
+    /// Appends a literal's bytes.
+    @inlinable @inline(__always)
+    public mutating func appendRaw(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        guard capacity - written >= length else {
+            didOverflow = true
+            return
+        }
+        written += JSONWriter.copy(text.utf8Start, count: length, to: base + written)
+    }
+
+    /// Appends raw bytes.
+    public mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        guard capacity - written >= bytes.count else {
+            didOverflow = true
+            return
+        }
+        written += JSONWriter.copy(source, count: bytes.count, to: base + written)
+    }
+
+    /// Appends `x` like ``JSONWriter/appendNumber(_:decimals:)`` after clamping it to
+    /// ±``numberLimit`` (NaN and the infinities are written as `0`), so that it takes at most
+    /// ``maxBoundedNumberBytes``.
+    @inlinable @inline(__always)
+    public mutating func appendBoundedNumber(_ x: Double, decimals: Int) {
+        let clamped = x.isFinite ? min(max(x, -JSONByteCursor.numberLimit), JSONByteCursor.numberLimit) : 0
+        guard capacity - written >= JSONByteCursor.maxBoundedNumberBytes else {
+            didOverflow = true
+            return
+        }
+        guard let scaled = JSONWriter.fastScaled(clamped, decimals: min(decimals, 6)) else { return }
+        written += JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: base + written)
+    }
+
+    /// Appends a quoted, minimally escaped string (see ``JSONWriter``).
+    public mutating func appendString(_ text: String) {
+        guard capacity - written >= JSONByteCursor.maxStringBytes(text) else {
+            didOverflow = true
+            return
+        }
+        var text = text
+        appendByte(UInt8(ascii: "\""))
+        text.withUTF8 { utf8 in
+            for byte in utf8 {
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    base[written] = byte
+                    written += 1
+                    continue
+                }
+                base[written] = UInt8(ascii: "\\")
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): base[written + 1] = byte
+                case 0x0A: base[written + 1] = UInt8(ascii: "n")
+                case 0x0D: base[written + 1] = UInt8(ascii: "r")
+                case 0x09: base[written + 1] = UInt8(ascii: "t")
+                case 0x08: base[written + 1] = UInt8(ascii: "b")
+                case 0x0C: base[written + 1] = UInt8(ascii: "f")
+                default:
+                    base[written + 1] = UInt8(ascii: "u")
+                    base[written + 2] = UInt8(ascii: "0")
+                    base[written + 3] = UInt8(ascii: "0")
+                    base[written + 4] = JSONWriter.hexDigit(byte >> 4)
+                    base[written + 5] = JSONWriter.hexDigit(byte & 0xF)
+                    written += 6
+                    continue
+                }
+                written += 2
+            }
+        }
+        appendByte(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONWriter {
+    /// Lets `body` write through a cursor into all the free space of the buffer (at least
+    /// `minimumCapacity` bytes). If the cursor overflows, its output is discarded, the buffer
+    /// doubles and `body` runs again, so `body` must only write (no other side effects).
+    public mutating func withCursor(minimumCapacity: Int = 4096, _ body: (inout JSONByteCursor) -> Void) {
+        var room = minimumCapacity
+        while true {
+            var overflowed = false
+            let free = max(room, freeCapacity)
+            write(maxCount: free) { pointer in
+                var cursor = JSONByteCursor(base: pointer, capacity: free)
+                body(&cursor)
+                overflowed = cursor.overflowed
+                return overflowed ? 0 : cursor.count
+            }
+            if !overflowed { return }
+            room = max(room, free) * 2
+        }
+    }
+}
