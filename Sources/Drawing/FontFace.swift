@@ -5,8 +5,12 @@ import CFreeType
 ///
 /// All metrics are in unscaled font units; scale by `size / unitsPerEm` for points. Advances are
 /// the linear (unhinted) `hmtx` advances, which is what Chromium's canvas uses for layout with
-/// subpixel positioning; kerning comes from the legacy `kern` table's horizontal format-0 pairs
-/// (DejaVu has one mirroring its GPOS pair kerning; faces without it are not kerned).
+/// subpixel positioning. Kerning comes from the legacy `kern` table's horizontal format-0 pairs:
+/// Chromium (HarfBuzz) kerns with the GPOS `kern` feature instead, and for DejaVu Sans and
+/// DejaVu Sans Bold the two hold exactly the same pairs (2727 and 1538, checked pair by pair);
+/// Droid Sans Fallback has neither. Not modelled: GSUB ligatures (DejaVu's ff, fi, fl, ffi, ffl,
+/// which Chromium applies and which are at most 0.6 pt narrower at 16 pt than their letters, so
+/// measurements err on the wide, never-overflowing side).
 public struct FontFace: Sendable {
     /// The file the face was loaded from.
     public let path: String

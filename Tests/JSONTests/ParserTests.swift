@@ -71,7 +71,10 @@ import Testing
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 24)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            _ = try? JSONParser.parse(bytes)
+            if let value = try? JSONParser.parse(bytes) {
+                // Whatever parses writes back canonically and reads back the same.
+                #expect((try? JSONParser.parse(value.canonicalBytes())) == value)
+            }
         }
     }
 }
