@@ -1,0 +1,402 @@
+"""Recording (PROTOCOL.md section 7): the .pcast file the server writes, the HTTP listing, and
+replay sessions (open, seek, play, pause, speed, step, markers, replay.state events)."""
+import asyncio
+import json
+import re
+import subprocess
+import time
+
+import pytest
+
+from itclient import Client, async_test, is_number, manual_session
+from itserver import binary_path
+
+BAR_FRAME = {"x": 20, "y": 300, "width": 335, "height": 30}
+ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
+_n = iter(range(1, 10 ** 6))
+
+
+def unique(prefix):
+    return f"{prefix}-{next(_n)}-{int(time.time() * 1000) % 100000}"
+
+
+def read_pcast(path):
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    events = [json.loads(line) for line in lines[1:]]
+    return header, events
+
+
+def check_format(header, events):
+    """Every rule of PROTOCOL.md section 7 that holds for any recording."""
+    assert header["format"] == "progresscast"
+    assert header["version"] == 1
+    assert isinstance(header["title"], str)
+    assert ISO_UTC.match(header["created"]), header["created"]
+    assert set(header["canvas"]) >= {"width", "height"} and all(is_number(v) for v in header["canvas"].values())
+    assert isinstance(header["fps"], int) and 1 <= header["fps"] <= 120
+    assert header["generator"].startswith("progresscast"), header
+    last = -1
+    for ev in events:
+        assert isinstance(ev, list) and len(ev) == 3, ev
+        t_us, code, data = ev
+        assert isinstance(t_us, int) and not isinstance(t_us, bool), f"t_us must be an integer: {ev}"
+        assert t_us >= 0
+        assert t_us >= last, f"events out of time order: {ev}"
+        last = t_us
+        assert code in ("c", "m", "h", "e"), ev
+        if code == "c":
+            assert isinstance(data, dict) and isinstance(data.get("op"), str), ev
+            assert "id" not in data and "token" not in data, f"c lines carry neither id nor token: {ev}"
+        elif code == "m":
+            assert isinstance(data, str), ev
+        elif code == "h":
+            assert isinstance(data, dict) and isinstance(data["seq"], int) and isinstance(data["hash"], str) and data["hash"], ev
+        elif code == "e":
+            assert isinstance(data, dict) and isinstance(data["reason"], str), ev
+    c_lines = [e for e in events if e[1] == "c"]
+    assert c_lines and c_lines[0][0] == 0 and c_lines[0][2]["op"] == "session.create", "the file starts at the session's creation"
+    assert [e[1] for e in events].count("e") == 1 and events[-1][1] == "e", "exactly one end line, last"
+
+
+async def has_bars(c):
+    msg = await c.request("bar.create", target="probe", frame=BAR_FRAME, showDot=False)
+    return msg["type"] == "ack"
+
+
+@async_test()
+async def test_record_file_format(server):
+    name = unique("fmt")
+    c, created = await manual_session(server.ws_url, canvas={"width": 320, "height": 480}, fps=30, title="session title")
+    try:
+        await c.call("clock.advance", by=0.25)
+        ack = await c.call("record.start", name=name, title="Format test")
+        assert ack["recording"] == name and ack["t"] == 0.25
+        await c.call("record.marker", label="first")
+        await c.call("clock.advance", by=0.5)
+        await c.call("record.marker", label="second")
+        await c.call("clock.advance", by=0.25)
+        stop = await c.call("record.stop")
+        assert stop["recording"] == name
+        assert stop["duration"] == 1.0 and stop["t"] == 1.0
+        assert isinstance(stop["commands"], int)
+    finally:
+        await c.close()
+    path = server.recordings / f"{name}.pcast"
+    header, events = read_pcast(path)
+    check_format(header, events)
+    assert header["title"] == "Format test"
+    assert header["canvas"] == {"width": 320, "height": 480} and header["fps"] == 30
+    assert [(e[0], e[2]) for e in events if e[1] == "m"] == [(250000, "first"), (750000, "second")]
+    assert events[-1][0] == 1_000_000
+    assert any(e[1] == "h" for e in events), "at least one checksum line"
+    assert stop["commands"] == len([e for e in events if e[1] == "c"]) - 1
+
+
+@async_test()
+async def test_record_title_defaults_to_session_title(server):
+    name = unique("title")
+    c, _ = await manual_session(server.ws_url, title="My session")
+    try:
+        await c.call("record.start", name=name)
+        await c.call("record.stop")
+    finally:
+        await c.close()
+    header, _ = read_pcast(server.recordings / f"{name}.pcast")
+    assert header["title"] == "My session"
+
+
+@async_test()
+async def test_record_default_name(server):
+    c, _ = await manual_session(server.ws_url)
+    try:
+        ack = await c.call("record.start")
+        name = ack["recording"]
+        assert re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", name), name
+        await c.call("record.stop")
+        check_format(*read_pcast(server.recordings / f"{name}.pcast"))
+    finally:
+        await c.close()
+
+
+@async_test()
+async def test_record_commands_without_id_and_token(server):
+    name = unique("cmds")
+    c, created = await manual_session(server.ws_url)
+    try:
+        if not await has_bars(c):
+            pytest.skip("bar.* ops are not implemented by this server yet (unknown_op): no c lines besides session.create")
+        # Ops before record.start are in the file too (it holds the session from its creation).
+        await c.call("bar.set", target="probe", value=0.25)
+        await c.call("clock.advance", by=0.5)
+        await c.call("record.start", name=name)
+        await c.send_json({"op": "bar.set", "id": "with-id", "token": created["token"], "target": "probe", "value": 0.75,
+                           "duration": 0.5, "extra": [1, {"a": "b"}]})
+        await c.reply("with-id")
+        await c.send_json({"op": "bar.set", "target": "probe", "value": 0.8})  # no id
+        await c.call("clock.advance", by=1)
+        await c.call("bar.set", target="nope", value=0.1) if False else None
+        stop = await c.call("record.stop")
+    finally:
+        await c.close()
+    header, events = read_pcast(server.recordings / f"{name}.pcast")
+    check_format(header, events)
+    cmds = [e for e in events if e[1] == "c"]
+    assert [(e[0], e[2]["op"]) for e in cmds] == [(0, "session.create"), (0, "bar.create"), (0, "bar.set"),
+                                                 (500000, "bar.set"), (500000, "bar.set")]
+    assert cmds[3][2] == {"op": "bar.set", "target": "probe", "value": 0.75, "duration": 0.5, "extra": [1, {"a": "b"}]}
+    assert stop["commands"] == 4
+
+
+@async_test()
+async def test_recordings_listing_and_download(server):
+    name = unique("listed")
+    c, _ = await manual_session(server.ws_url)
+    try:
+        await c.call("record.start", name=name, title="Listed")
+        await c.call("clock.advance", by=1.5)
+        await c.call("record.stop")
+    finally:
+        await c.close()
+    import urllib.request
+    with urllib.request.urlopen(server.url + "/api/recordings", timeout=5) as r:
+        listing = json.loads(r.read())
+    row = next(r for r in listing if r["name"] == name)
+    path = server.recordings / f"{name}.pcast"
+    assert row["title"] == "Listed"
+    assert row["bytes"] == path.stat().st_size
+    assert row["duration"] == 1.5
+    assert ISO_UTC.match(row["created"])
+    with urllib.request.urlopen(f"{server.url}/api/recordings/{name}", timeout=5) as r:
+        assert r.headers["content-type"].startswith("application/x-ndjson")
+        assert r.read() == path.read_bytes()
+
+
+@async_test()
+async def test_recording_visible_while_running(server):
+    """Lines are flushed as they happen: the file is readable before record.stop."""
+    name = unique("running")
+    c, _ = await manual_session(server.ws_url)
+    try:
+        await c.call("record.start", name=name)
+        await c.call("record.marker", label="live marker")
+        lines = (server.recordings / f"{name}.pcast").read_text().splitlines()
+        assert json.loads(lines[0])["format"] == "progresscast"
+        assert [json.loads(x) for x in lines[1:]][-1] == [0, "m", "live marker"]
+        await c.call("record.stop")
+    finally:
+        await c.close()
+
+
+@async_test()
+async def test_session_close_finishes_recording(server):
+    name = unique("closed")
+    c, _ = await manual_session(server.ws_url)
+    try:
+        await c.call("record.start", name=name)
+        await c.call("clock.advance", by=0.5)
+        await c.call("session.close")
+    finally:
+        await c.close()
+    header, events = read_pcast(server.recordings / f"{name}.pcast")
+    check_format(header, events)
+    assert events[-1][0] == 500000
+
+
+# --- replay ---
+
+
+@async_test()
+async def test_replay_open(server, sample_recording):
+    async with Client.connect(server.ws_url) as c:
+        ack = await c.call("replay.open", recording=sample_recording)
+        assert ack["t"] == 0
+        assert ack["duration"] == 1.0
+        assert [(m["t"], m["label"]) for m in ack["markers"]] == [(0, "start"), (0.5, "middle")]
+        assert isinstance(ack["session"], str) and len(ack["session"]) >= 32
+        if not c.frames:
+            await c.next_frame()
+        # The same recording by file name.
+        ack2 = await c.call("replay.open", recording=sample_recording + ".pcast")
+        assert ack2["session"] != ack["session"]
+
+
+@async_test()
+async def test_replay_seek(server, sample_recording):
+    async with Client.connect(server.ws_url) as c:
+        await c.call("replay.open", recording=sample_recording)
+        for t in (0.5, 0.25, 1.0, 0.0, 0.999999):
+            mark = c.mark()
+            ack = await c.call("replay.seek", t=t)
+            assert ack["t"] == t
+            assert ack["state"] in ("paused", "ended") and ack["position"] == t
+            ev = await c.next_event("replay.state", since=mark)
+            assert ev["t"] == t and ev["state"] in ("paused", "ended")
+            assert (await c.call("inspect"))["t"] == t
+            frame = (await c.call("frame.get"))["frame"]
+            assert frame["type"] == "frame"
+        # Past the end: clamped to the duration.
+        ack = await c.call("replay.seek", t=50)
+        assert ack["position"] == 1.0
+
+
+@async_test()
+async def test_replay_play_to_end_with_markers(server, sample_recording):
+    async with Client.connect(server.ws_url) as c:
+        await c.call("replay.open", recording=sample_recording)
+        started = time.monotonic()
+        mark = c.mark()
+        ack = await c.call("replay.play")
+        assert ack["state"] == "playing"
+        ev = await c.next_event("replay.state", since=mark)
+        assert ev["state"] == "playing"
+        end = await c.next_event("replay.state", state="ended", timeout=5, since=mark)
+        elapsed = time.monotonic() - started
+        assert end["t"] == 1.0
+        assert 0.8 <= elapsed < 3.0, f"a 1 s recording played in {elapsed:.2f} s"
+        labels = [e["label"] for e in c.events if e["name"] == "replay.marker"]
+        assert labels == ["middle"] or labels == ["start", "middle"], labels
+        # Play again after the end restarts from 0.
+        mark = c.mark()
+        await c.call("replay.play")
+        await c.next_event("replay.state", state="playing", since=mark)
+        await c.next_event("replay.state", state="ended", timeout=5, since=mark)
+
+
+@async_test()
+async def test_replay_pause_and_speed(server, sample_recording):
+    async with Client.connect(server.ws_url) as c:
+        await c.call("replay.open", recording=sample_recording)
+        await c.call("replay.play")
+        await asyncio.sleep(0.3)
+        mark = c.mark()
+        ack = await c.call("replay.pause")
+        assert ack["state"] == "paused"
+        assert 0.1 < ack["position"] < 0.95, ack
+        ev = await c.next_event("replay.state", state="paused", since=mark)
+        assert ev["t"] == ack["position"]
+        paused_at = ack["position"]
+        await asyncio.sleep(0.3)
+        assert (await c.call("inspect"))["t"] == paused_at, "a paused replay does not move"
+        ack = await c.call("replay.speed", rate=16)
+        assert ack["position"] == paused_at
+        started = time.monotonic()
+        mark = c.mark()
+        await c.call("replay.play")
+        await c.next_event("replay.state", state="ended", timeout=5, since=mark)
+        assert time.monotonic() - started < 0.6, "16x speed should finish the rest of 1 s quickly"
+
+
+@async_test()
+async def test_replay_step(server, sample_recording):
+    async with Client.connect(server.ws_url) as c:
+        await c.call("replay.open", recording=sample_recording)
+        frame_us = 1_000_000 // 60
+        mark = c.mark()
+        ack = await c.call("replay.step", frames=1)
+        assert ack["state"] == "paused"
+        assert ack["position"] == pytest.approx(frame_us / 1e6, abs=1e-6)
+        ev = await c.next_event("replay.state", since=mark)
+        assert ev["t"] == ack["position"]
+        ack = await c.call("replay.step", frames=3)
+        assert ack["position"] == pytest.approx(4 * frame_us / 1e6, abs=1e-6)
+        ack = await c.call("replay.step", frames=-2)
+        assert ack["position"] == pytest.approx(2 * frame_us / 1e6, abs=1e-6)
+        assert (await c.call("inspect"))["t"] == ack["position"]
+        ack = await c.call("replay.step", frames=-100)
+        assert ack["position"] == 0
+        ack = await c.call("replay.step", frames=1000)
+        assert ack["position"] == 1.0
+        # Stepping while playing pauses.
+        await c.call("replay.seek", t=0)
+        await c.call("replay.play")
+        ack = await c.call("replay.step", frames=1)
+        assert ack["state"] == "paused"
+
+
+@async_test()
+async def test_replay_of_live_recording_stays_at_its_position(server):
+    """A replay session's time is the replay position: reading it (inspect, frame.get) must not
+    run it on as if it were a live clock, even when the recorded session was live."""
+    name = unique("live-rec")
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create")  # live
+        await c.call("record.start", name=name)
+        await asyncio.sleep(0.4)
+        stop = await c.call("record.stop")
+        assert stop["duration"] >= 0.35
+        await c.call("replay.open", recording=name)
+        ack = await c.call("replay.seek", t=0.1)
+        assert ack["t"] == 0.1
+        await asyncio.sleep(0.3)
+        got = await c.call("inspect")
+        assert got["t"] == 0.1, f"inspect on a paused replay at 0.1 s reports t = {got['t']}"
+        await c.call("replay.step", frames=1)
+        assert (await c.call("inspect"))["t"] == pytest.approx(0.1 + (1_000_000 // 60) / 1e6, abs=1e-6)
+
+
+@pytest.mark.parametrize("op,fields", [("replay.seek", {"t": 0.5}), ("replay.speed", {"rate": 2}), ("replay.step", {"frames": 1}),
+                                       ("replay.play", {}), ("replay.pause", {})])
+@async_test()
+async def test_replay_ops_broadcast_state(server, sample_recording, op, fields):
+    async with Client.connect(server.ws_url) as c:
+        opened = await c.call("replay.open", recording=sample_recording)
+        async with Client.connect(server.ws_url) as viewer:
+            await viewer.call("session.join", session=opened["session"])
+            await c.call(op, **fields)
+            ev = await viewer.next_event("replay.state")
+            assert ev["state"] in ("playing", "paused", "ended") and is_number(ev["t"])
+
+
+@async_test()
+async def test_replay_state_event_has_no_duplicate_keys(server, sample_recording):
+    """The replay.state event carries `t` once (a JSON object must not repeat a name: strict
+    parsers reject it, and JavaScript silently keeps the last value)."""
+    async with Client.connect(server.ws_url) as c:
+        await c.call("replay.open", recording=sample_recording)
+        mark = c.mark()
+        await c.call("replay.seek", t=0.5)
+        ev = await c.next_event("replay.state", since=mark)
+        assert ev["t"] == 0.5
+        assert not c.duplicate_keys, f"repeated key {c.duplicate_keys[0][0]!r} in {c.duplicate_keys[0][1]}"
+
+
+def write_pcast(path, lines, tail=""):
+    path.write_text("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines) + tail)
+
+
+HEADER = {"format": "progresscast", "version": 1, "title": "hand", "created": "2026-11-21T10:00:00Z",
+          "canvas": {"width": 375, "height": 667}, "fps": 60, "generator": "test"}
+
+
+@async_test()
+async def test_replay_tolerates_unknown_codes_and_truncated_tail(server):
+    name = unique("tolerant")
+    write_pcast(server.recordings / f"{name}.pcast",
+                [{**HEADER, "future": {"x": 1}}, [0, "c", {"op": "session.create", "clock": "manual"}],
+                 [100000, "z", {"new": "code"}], [200000, "m", "mark"], [300000, "e", {"reason": "stopped"}]],
+                tail='[400000,"m","trunc')
+    async with Client.connect(server.ws_url) as c:
+        ack = await c.call("replay.open", recording=name)
+        assert ack["duration"] == 0.3
+        assert [m["label"] for m in ack["markers"]] == ["mark"]
+
+
+@pytest.mark.parametrize("content", ["", "not json\n", '{"format":"other","version":1}\n', '{"format":"progresscast","version":99}\n',
+                                     "[1,2,3]\n"])
+@async_test()
+async def test_replay_open_unreadable(server, content):
+    name = unique("broken")
+    (server.recordings / f"{name}.pcast").write_text(content)
+    async with Client.connect(server.ws_url) as c:
+        err = await c.request("replay.open", recording=name)
+        assert err["type"] == "error" and err["code"] in ("bad_request", "io"), err
+        assert name in err["message"]
+        await c.call("session.create", clock="manual")
+
+
+def test_headless_verify_of_server_recording(server, sample_recording):
+    path = server.recordings / f"{sample_recording}.pcast"
+    out = subprocess.run([str(binary_path()), "replay", str(path), "--verify"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "ok" in out.stdout

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Builds ProgressCast and runs every test suite:
+#   1. swift test              (unit tests of every module)
+#   2. pytest Tests/integration (the real server over HTTP and WebSockets)
+#   3. pytest Tests/browser     (the page in headless Chromium), when that folder has tests
+# Output goes to test-output/ (logs, JUnit XML, server logs, screenshots/). Every suite runs even
+# if an earlier one failed; the script exits non-zero if anything failed and ends with a summary.
+#
+# Environment:
+#   SWIFT_SCRATCH_PATH  SwiftPM build folder (default .build)
+#   PYTEST_ARGS         extra arguments for both pytest runs (e.g. "-x" or "-k replay")
+#   SKIP_SETUP=1        do not run scripts/setup.sh
+#   SKIP_BROWSER=1      do not run the browser tests
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+OUT=$ROOT/test-output
+SCRATCH=${SWIFT_SCRATCH_PATH:-.build}
+# Seconds each step may take before it is stopped (it then counts as failed).
+UNIT_TIMEOUT=${UNIT_TIMEOUT:-900}
+PYTEST_TIMEOUT=${PYTEST_TIMEOUT:-600}
+
+# Swift may be installed in /opt/swift without being on PATH (setup.sh says so, but cannot
+# change this shell's PATH).
+if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
+  export PATH=/opt/swift/usr/bin:$PATH
+fi
+
+mkdir -p "$OUT" "$OUT/screenshots"
+names=()
+results=()
+times=()
+failed=0
+
+now() { date +%s.%N; }
+
+# step NAME LOGFILE COMMAND...: runs the command with output to the terminal and the log.
+step() {
+  local name=$1 log=$2
+  shift 2
+  local start status
+  echo
+  echo "==> $name"
+  start=$(now)
+  set +e
+  "$@" 2>&1 | tee "$log"
+  status=${PIPESTATUS[0]}
+  set -e
+  names+=("$name")
+  times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')")
+  if ((status == 0)); then
+    results+=("ok")
+  else
+    if ((status == 124)); then results+=("TIMEOUT"); else results+=("FAILED ($status)"); fi
+    failed=1
+  fi
+  return "$status"
+}
+
+summary() {
+  echo
+  echo "==> Summary"
+  local i
+  for i in "${!names[@]}"; do
+    printf '  %-22s %-12s %7ss\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
+  done
+  # pytest's last line ("12 passed, 3 skipped in 4.2s") for each pytest log.
+  for log in "$OUT/integration.log" "$OUT/browser.log"; do
+    [[ -f $log ]] && printf '  %-22s %s\n' "$(basename "$log" .log):" "$(grep -E '(passed|failed|error|skipped|no tests ran)' "$log" | tail -1 | tr -d '=')"
+  done
+  if [[ -f $OUT/unit.log ]]; then
+    local line
+    # Swift Testing's "Test run with N tests ..." and XCTest's "Executed N tests, with M failures".
+    line=$(grep -oE 'Test run with [0-9]+ tests.*|Executed [1-9][0-9]* tests?, with [0-9]+ failures?' "$OUT/unit.log" | tail -2 | tr '\n' ' ')
+    [[ -n $line ]] && printf '  %-22s %s\n' "unit:" "$line"
+  fi
+  echo "  logs, JUnit XML and screenshots: test-output/"
+  if ((failed)); then echo "FAILED"; else echo "ALL PASSED"; fi
+}
+trap summary EXIT
+
+rm -f "$OUT"/unit.log "$OUT"/integration.log "$OUT"/browser.log
+
+if [[ ${SKIP_SETUP:-0} != 1 ]]; then
+  step "setup" "$OUT/setup.log" scripts/setup.sh || exit 1
+fi
+
+# One build for the executable and every test target (debug).
+step "build" "$OUT/build.log" swift build --scratch-path "$SCRATCH" --build-tests || exit 1
+BIN_DIR=$(swift build --scratch-path "$SCRATCH" --show-bin-path)
+export PROGRESSCAST_BIN=$BIN_DIR/progresscast
+
+step "unit tests" "$OUT/unit.log" timeout "$UNIT_TIMEOUT" \
+  swift test --scratch-path "$SCRATCH" --skip-build --xunit-output "$OUT/unit.xml" || true
+
+read -r -a extra <<<"${PYTEST_ARGS:-}"
+step "integration tests" "$OUT/integration.log" timeout "$PYTEST_TIMEOUT" \
+  python3 -m pytest Tests/integration -q -rfEs -p no:cacheprovider --junitxml="$OUT/integration.xml" "${extra[@]}" || true
+
+if [[ ${SKIP_BROWSER:-0} != 1 ]] && compgen -G "Tests/browser/test_*.py" >/dev/null; then
+  step "browser tests" "$OUT/browser.log" timeout "$PYTEST_TIMEOUT" \
+    python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider --junitxml="$OUT/browser.xml" "${extra[@]}" || true
+fi
+
+exit "$failed"
