@@ -51,6 +51,22 @@ import Testing
         }
     }
 
+    /// Hard conversions, with bit patterns from an independent correctly rounded conversion
+    /// (CPython's float()).
+    @Test(arguments: [
+        ("1.00000000000000011102230246251565404236316680908203125", 0x3FF0_0000_0000_0000),  // tie: to even
+        ("1.00000000000000011102230246251565404236316680908203126", 0x3FF0_0000_0000_0001),
+        ("2.2250738585072011e-308", 0x000F_FFFF_FFFF_FFFF),
+        ("9007199254740993", 0x4340_0000_0000_0000),
+        ("179769313486231580793728971405301e276", 0x7FEF_FFFF_FFFF_FFFF),
+        ("0.1e-320", 0x0000_0000_0000_00CA),
+        ("7.2057594037927933e16", 0x4370_0000_0000_0000),
+        ("123456789012345678901234567890e-10", 0x43E5_6A95_319D_63E1),
+    ] as [(String, UInt64)])
+    func hardNumbersRoundCorrectly(text: String, bits: UInt64) throws {
+        #expect(try JSONParser.parse(text).doubleValue?.bitPattern == bits)
+    }
+
     @Test func acceptsDepthUpToTheLimit() throws {
         let deep = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(throws: Never.self) { try JSONParser.parse(deep) }
