@@ -7,6 +7,7 @@ public struct DisplayList: Equatable, Sendable {
     /// The shapes, back to front.
     public var shapes: [Shape]
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(size: Size, shapes: [Shape] = []) {
         self.size = size
         self.shapes = shapes

@@ -14,11 +14,14 @@
 /// Widths are summed in integer font units per face and scaled once, so the width of a string
 /// does not depend on how it is split, and equal inputs give bit-identical results.
 public struct Font: Sendable {
+    /// The face tried first.
     public let primary: FontFace
+    /// Droid Sans Fallback, for characters DejaVu lacks (CJK).
     public let fallback: FontFace?
     /// Size in points (CSS px on the page).
     public let size: Double
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(primary: FontFace, fallback: FontFace?, size: Double) {
         self.primary = primary
         self.fallback = fallback

@@ -16,12 +16,14 @@ public struct FontCatalog: Sendable {
 
     /// One font file: where the server reads it and where the page fetches it.
     public struct FontFile: Equatable, Sendable {
+        /// What the file is used for.
         public var role: Role
         /// Absolute path on the server.
         public var path: String
         /// URL path the page loads it from.
         public var urlPath: String
 
+        /// Creates a value with these fields (see the type's documentation for their meaning).
         public init(role: Role, path: String, urlPath: String) {
             self.role = role
             self.path = path
@@ -46,8 +48,11 @@ public struct FontCatalog: Sendable {
 
     /// The files this catalog was loaded from, in role order.
     public let files: [FontFile]
+    /// DejaVu Sans (weight 400).
     public let regular: FontFace
+    /// DejaVu Sans Bold (weight 700).
     public let bold: FontFace
+    /// Droid Sans Fallback, for characters DejaVu lacks (CJK).
     public let fallback: FontFace
 
     /// Loads the three faces (about 20 ms; load once and share, the catalog is immutable).

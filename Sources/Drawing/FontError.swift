@@ -5,10 +5,12 @@ public struct FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var reason: String
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// The message with its location.
     public var description: String { "cannot load font \(path): \(reason)" }
 }

@@ -18,6 +18,7 @@ public struct FontFace: Sendable {
     public let familyName: String
     /// The style name stored in the font (e.g. "Bold").
     public let styleName: String
+    /// Font units per em (2048 for DejaVu, 256 for Droid Sans Fallback).
     public let unitsPerEm: Int
     /// Distance from the baseline to the top of the line, positive (FreeType's `ascender`: `hhea`).
     public let ascender: Int

@@ -8,14 +8,17 @@ import Geometry
 ///
 /// Wire fields, in order: `alpha`, `m` (`[a,b,c,d,e,f]`), `items`.
 public struct GroupShape: Equatable, Sendable {
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
     /// 0...1; nil for 1.
     public var alpha: Double?
     /// The affine matrix `[a, b, c, d, e, f]` (see `Transform.matrix(about:)`); nil for identity.
     /// An array of any other length is written as the identity.
     public var matrix: [Double]?
+    /// The shapes drawn inside the group, in order.
     public var items: [Shape]
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, alpha: Double? = nil, matrix: [Double]? = nil, items: [Shape]) {
         self.id = id
         self.alpha = alpha

@@ -6,6 +6,7 @@ import JSON
 public struct PathBuilder: Sendable {
     private var writer = JSONWriter(capacity: 128)
 
+    /// An empty path.
     public init() {}
 
     /// The path data built so far.

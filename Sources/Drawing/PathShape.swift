@@ -5,16 +5,22 @@ import Geometry
 ///
 /// Wire fields, in order: `d`, `fill`, `stroke`, `lw`, `cap`, `join`.
 public struct PathShape: Equatable, Sendable {
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
     /// SVG path data (as accepted by canvas `Path2D`).
     public var data: String
+    /// Fill colour.
     public var fill: Color?
+    /// Stroke colour.
     public var stroke: Color?
     /// nil for the page's default of 1.
     public var lineWidth: Double?
+    /// Line cap; nil for the page's default, butt.
     public var cap: LineCap?
+    /// Line join; nil for the page's default, miter.
     public var join: LineJoin?
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, data: String, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double? = nil,
                 cap: LineCap? = nil, join: LineJoin? = nil) {
         self.id = id

@@ -5,13 +5,20 @@ import Geometry
 ///
 /// Wire fields, in order: `cx`, `cy`, `r`, `a0`, `a1`, `fill`.
 public struct PieShape: Equatable, Sendable {
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
+    /// The circle's centre (`cx`, `cy`).
     public var center: Point
+    /// Radius in points (`r`).
     public var radius: Double
+    /// Start angle in radians, clockwise on screen from the positive x axis (`a0`).
     public var startAngle: Double
+    /// End angle in radians (`a1`).
     public var endAngle: Double
+    /// Fill colour.
     public var fill: Color
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, center: Point, radius: Double, startAngle: Double, endAngle: Double, fill: Color) {
         self.id = id
         self.center = center

@@ -10,21 +10,28 @@ public struct RadialShape: Equatable, Sendable {
     public struct Stop: Equatable, Sendable {
         /// 0...1 along the radius.
         public var offset: Double
+        /// The stop's colour.
         public var color: Color
 
+        /// Creates a value with these fields (see the type's documentation for their meaning).
         public init(offset: Double, color: Color) {
             self.offset = offset
             self.color = color
         }
     }
 
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
     /// The area painted.
     public var area: Rect
+    /// The circle's centre (`cx`, `cy`).
     public var center: Point
+    /// Radius in points (`r`).
     public var radius: Double
+    /// Colour stops (canvas sorts them by offset).
     public var stops: [Stop]
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, area: Rect, center: Point, radius: Double, stops: [Stop]) {
         self.id = id
         self.area = area

@@ -6,15 +6,20 @@ import Geometry
 /// inside is not painted; without `stroke` there is no outline. The page clamps `r` to half the
 /// shorter side.
 public struct RectShape: Equatable, Sendable {
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
+    /// Position and size (`x`, `y`, `w`, `h`).
     public var frame: Rect
     /// Corner radius; nil for square corners.
     public var cornerRadius: Double?
+    /// Fill colour.
     public var fill: Color?
+    /// Stroke colour.
     public var stroke: Color?
     /// Stroke width (`lw`); nil for the page's default of 1.
     public var lineWidth: Double?
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, frame: Rect, cornerRadius: Double? = nil, fill: Color? = nil,
                 stroke: Color? = nil, lineWidth: Double? = nil) {
         self.id = id

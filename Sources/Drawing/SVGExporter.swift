@@ -21,6 +21,7 @@ public struct SVGExporter: Sendable {
     /// A colour painted under everything (the page's canvas background), or nil for transparent.
     public var background: Color?
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(background: Color? = nil) {
         self.background = background
     }

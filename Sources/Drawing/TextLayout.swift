@@ -1,8 +1,10 @@
 /// Measures, truncates and wraps text with the fonts of a ``FontCatalog``, by size and weight.
 /// An immutable `Sendable` value: share one across threads.
 public struct TextLayout: Sendable {
+    /// The fonts measured with.
     public let catalog: FontCatalog
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(catalog: FontCatalog) {
         self.catalog = catalog
     }

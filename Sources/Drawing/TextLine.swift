@@ -7,6 +7,7 @@ public struct TextLine: Equatable, Sendable {
     /// Whether characters were cut and replaced with an ellipsis.
     public var isTruncated: Bool
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(text: String, width: Double, isTruncated: Bool = false) {
         self.text = text
         self.width = width
@@ -30,6 +31,7 @@ public struct WrappedText: Equatable, Sendable {
         (Double(lines.count) * lineHeight).rounded(.up)
     }
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(lines: [TextLine], lineHeight: Double) {
         self.lines = lines
         self.lineHeight = lineHeight

@@ -5,17 +5,24 @@ import Geometry
 ///
 /// Wire fields, in order: `x`, `y`, `text`, `size`, `weight`, `fill`, `align`, `baseline`.
 public struct TextShape: Equatable, Sendable {
+    /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
+    /// The anchor point (`x`, `y`): see `align` and `baseline`.
     public var position: Point
+    /// One line of text (the server breaks and truncates lines).
     public var text: String
+    /// Font size in points (CSS px on the page).
     public var size: Double
+    /// 400 or 700.
     public var weight: FontWeight
+    /// Fill colour.
     public var fill: Color
     /// nil for the page's default, left.
     public var align: TextAlign?
     /// nil for the page's default, alphabetic.
     public var baseline: TextBaseline?
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
                 fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil) {
         self.id = id

@@ -6,9 +6,12 @@
 public struct JSONObject: Equatable, Sendable {
     /// One key/value pair.
     public struct Member: Equatable, Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// Creates a value with these fields (see the type's documentation for their meaning).
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value

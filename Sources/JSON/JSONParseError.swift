@@ -29,11 +29,13 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A human-readable explanation, naming what was expected.
     public var message: String
 
+    /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(kind: Kind, offset: Int, message: String) {
         self.kind = kind
         self.offset = offset
         self.message = message
     }
 
+    /// The message with its location.
     public var description: String { "\(message) at byte \(offset)" }
 }
