@@ -10,8 +10,9 @@ import JSON
 /// (`"kind"`, then `"id"`, then the fields in PROTOCOL.md's order, absent optionals omitted).
 /// Equal display lists give equal bytes.
 ///
-/// Keep one encoder per thread (it is a value type) and reuse it: it allocates nothing once its
-/// buffer has grown, as long as callers do not hold on to the returned arrays.
+/// Keep one encoder per thread (it is a value type) and reuse it: its buffer grows to the largest
+/// frame and stays. ``encodeFrame(_:seq:time:)`` returns a fresh array (one allocation and copy);
+/// ``withEncodedFrame(_:seq:time:_:)`` lends the bytes in place without either.
 public struct FrameEncoder: Sendable {
     private var writer: JSONWriter
 
