@@ -78,6 +78,23 @@ enum Fixtures {
         #expect(other.encodeFrame(Fixtures.everyKind, seq: 7, time: 1) == first)
     }
 
+    @Test func largeFramesGrowTheBufferAndLendBytesInPlace() {
+        var encoder = FrameEncoder(capacity: 16)
+        let long = String(repeating: "é\"\u{1}", count: 5000)
+        let list = DisplayList(size: Size(width: 1, height: 2), shapes: [
+            .text(TextShape(position: .zero, text: long, size: 1, fill: .black)),
+            .group(GroupShape(items: Array(repeating: .line(LineShape(start: .zero, end: Point(x: 1, y: 1), lineWidth: 1, stroke: .black)), count: 300))),
+        ])
+        let escaped = String(repeating: #"é\"\u0001"#, count: 5000)
+        let line = ##"{"kind":"line","x1":0,"y1":0,"x2":1,"y2":1,"lw":1,"stroke":"#000000"}"##
+        let expected = ##"{"type":"frame","seq":3,"t":0.25,"w":1,"h":2,"shapes":[{"kind":"text","x":0,"y":0,"text":""##
+            + escaped + ##"","size":1,"weight":400,"fill":"#000000"},{"kind":"group","items":["##
+            + Array(repeating: line, count: 300).joined(separator: ",") + "]}]}"
+        let bytes = encoder.encodeFrame(list, seq: 3, time: 0.25)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        #expect(encoder.withEncodedFrame(list, seq: 3, time: 0.25) { Array($0) } == bytes)
+    }
+
     @Test func coloursMatchGeometryHex() {
         var generator = TestRandom(seed: 5)
         var encoder = FrameEncoder()
