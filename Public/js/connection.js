@@ -3,9 +3,17 @@
 // reply that matches no pending request) as CustomEvents whose detail is the message.
 export const SUBPROTOCOL = 'progresscast.v1';
 
+// A server started with --token needs it on every request: the page, opened as /?token=..., passes
+// it on to the WebSocket and to API requests (the server also sets a cookie for scripts and fonts).
+export function withServerToken(path) {
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+}
+
 export function defaultUrl() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws`;
+  return withServerToken(`${scheme}://${location.host}/ws`);
 }
 
 export class Connection extends EventTarget {

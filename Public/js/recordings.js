@@ -1,5 +1,6 @@
 // Recording controls (record.start / record.marker / record.stop) and the list of recordings
 // from GET /api/recordings, each with a download link and an "open" button (replay.open).
+import { withServerToken } from './connection.js';
 import { collect } from './form.js';
 import { formatTime } from './replay.js';
 
@@ -21,7 +22,7 @@ export function setupRecordings(app, els) {
   async function refresh() {
     let list;
     try {
-      const res = await fetch('/api/recordings', { headers: { Accept: 'application/json' } });
+      const res = await fetch(withServerToken('/api/recordings'), { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       list = await res.json();
       if (!Array.isArray(list)) throw new Error('not a list');
@@ -44,7 +45,7 @@ export function setupRecordings(app, els) {
     name.textContent = rec.title ? `${rec.title}` : rec.name;
     name.title = rec.created ? `${rec.name}, created ${rec.created}` : rec.name;
     const link = document.createElement('a');
-    link.href = `/api/recordings/${encodeURIComponent(rec.name)}`;
+    link.href = withServerToken(`/api/recordings/${encodeURIComponent(rec.name)}`);
     link.download = rec.name.endsWith('.pcast') ? rec.name : `${rec.name}.pcast`;
     link.textContent = 'download';
     link.dataset.test = 'recording-download';

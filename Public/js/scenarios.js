@@ -1,10 +1,12 @@
 // The scenario picker: GET /api/scenarios -> [{name, title}], runs one with op scenario.run.
 // The panel stays hidden when the server has no such route.
+import { withServerToken } from './connection.js';
+
 export function setupScenarios(app, els) {
   async function load() {
     let list;
     try {
-      const res = await fetch('/api/scenarios', { headers: { Accept: 'application/json' } });
+      const res = await fetch(withServerToken('/api/scenarios'), { headers: { Accept: 'application/json' } });
       list = res.ok ? await res.json() : null;
     } catch {
       list = null;

@@ -10,6 +10,7 @@ extension ProgressCastApp {
     /// Applies one op for a connection; returns the session time and the ack's extra fields.
     func dispatch(op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
         let fields = FieldReader(message)
+        guard OpCatalog.contains(op) else { throw CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"") }
         switch op {
         case "session.create": return try createSession(fields, for: connection, loop: loop)
         case "session.join": return try joinSession(fields, for: connection, loop: loop)
@@ -78,7 +79,9 @@ extension ProgressCastApp {
     // MARK: Create, join, leave, close
 
     func createSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
-        let settings = try SessionSettings.decode(fields)
+        var settings = try SessionSettings.decode(fields)
+        // The server's component limit, or a lower one the creator asked for.
+        settings.maxComponents = fields.has("maxComponents") ? min(settings.maxComponents, options.maxComponentsPerSession) : options.maxComponentsPerSession
         guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
         leaveSession(connection, loop: loop)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))

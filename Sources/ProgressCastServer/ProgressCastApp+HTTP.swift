@@ -22,6 +22,8 @@ extension ProgressCastApp {
                 ("sessions", .number(Double(sessions.count))), ("connections", .number(Double(loop.connectionCount))),
             ]))
             return .json(body.canonicalString)
+        case "/api/ops":
+            return .json(OpCatalog.listing.canonicalString)
         case "/api/scenarios":
             return .json(scenarios.listing.canonicalString)
         case "/api/recordings", "/api/recordings/":

@@ -68,7 +68,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
         // Rate limit: at most maxMessagesPerSecond per connection; `limit` errors, then 1008.
         let now = LiveClock.monotonicMicroseconds()
         if now - client.windowStart >= 1_000_000 {
-            if client.messagesInWindow <= options.maxMessagesPerSecond { client.strikes = 0 }
+            // A strike is forgiven after a whole window within the limit (or an idle one).
+            if client.messagesInWindow <= options.maxMessagesPerSecond || now - client.windowStart >= 2_000_000 { client.strikes = 0 }
             client.windowStart = now
             client.messagesInWindow = 0
         }
@@ -79,7 +80,13 @@ public final class ProgressCastApp: WebSocketServerHandler {
             if client.strikes >= 2 || client.messagesInWindow > 2 * options.maxMessagesPerSecond {
                 loop.close(connection, code: .policyViolation, reason: "too many messages")
             } else {
-                send(Outgoing.error(id: nil, op: nil, CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")), to: connection, loop: loop)
+                // The refused message still gets its one reply (with its id and op when it has them).
+                var id: JSONValue?, op: String?
+                if case let .object(message)? = try? JSONParser.parse(text) {
+                    id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
+                    op = message["op"]?.stringValue.map { String($0.prefix(64)) }
+                }
+                send(Outgoing.error(id: id, op: op, CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")), to: connection, loop: loop)
             }
             return
         }
@@ -96,16 +103,9 @@ public final class ProgressCastApp: WebSocketServerHandler {
             send(Outgoing.error(id: nil, op: nil, CommandError(.badRequest, "a message must be a JSON object")), to: connection, loop: loop)
             return
         }
-        var id = message["id"]
+        let id = message["id"]
         if let given = id {
-            let valid: Bool
-            switch given {
-            case .string(let s): valid = s.utf8.count <= 100
-            case .number(let n): valid = n == n.rounded() && abs(n) < 9e15
-            default: valid = false
-            }
-            if !valid {
-                id = nil
+            if !Self.isValidID(given) {
                 send(Outgoing.error(id: nil, op: message["op"]?.stringValue, CommandError(.badRequest, "id must be a string (at most 100 bytes) or an integer")), to: connection, loop: loop)
                 return
             }
@@ -125,6 +125,15 @@ public final class ProgressCastApp: WebSocketServerHandler {
             send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
         }
         flushAfterOp(connection: connection, loop: loop)
+    }
+
+    /// Whether a message id is usable: a string of at most 100 bytes or an integer.
+    static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string(let s): return s.utf8.count <= 100
+        case .number(let n): return n == n.rounded() && abs(n) < 9e15
+        default: return false
+        }
     }
 
     /// Sends an ordered message (ack, error, event) to one connection.

@@ -19,8 +19,12 @@ public struct ServerOptions: Sendable {
     public var maxMessagesPerSecond = 200
     /// Seconds a session lives after its last connection left.
     public var sessionTTL: Double = 60
-    /// Largest recording file in bytes.
+    /// Largest recording file in bytes (then an `io` error event; the session goes on).
     public var maxRecordingBytes = 256 << 20
+    /// Largest incoming WebSocket message in bytes (larger: close 1009).
+    public var maxMessageBytes = 64 * 1024
+    /// Most bytes of acks and events waiting for one slow connection (more: close 1008).
+    public var maxQueuedBytes = 1 << 20
 
     public init() {}
 

@@ -12,6 +12,9 @@ public enum ServerRunner {
     /// Runs until SIGINT or SIGTERM (or `server.stop()`). `onListening` gets the URL once the
     /// socket is bound. Throws when the port cannot be bound or the fonts cannot be loaded.
     public static func run(options: ServerOptions, logger: Logger, onListening: @escaping @Sendable (String) -> Void) throws {
+        // Before any thread exists, so every thread inherits the mask: a SIGINT/SIGTERM that
+        // arrives at any moment from here on stays pending until the waiter takes it.
+        SignalStopper.blockStopSignals()
         let fonts = try FontCatalog()
         var configuration = WebSocketServer.Configuration()
         configuration.host = options.host
@@ -21,6 +24,10 @@ public enum ServerRunner {
             StaticMount(urlPrefix: "/", directory: options.publicDirectory, defaultFile: "index.html"),
         ]
         configuration.allowedOrigins = Set(options.allowedOrigins)
+        // Every HTTP request (static files and fonts too) and every upgrade needs the token.
+        configuration.accessToken = options.token.map { AccessToken(secret: $0, queryName: "token", cookieName: "progresscast_token") }
+        configuration.maxMessageSize = options.maxMessageBytes
+        configuration.maxQueuedBytes = options.maxQueuedBytes
         configuration.libraryLogLevel = .error
         let app = ProgressCastApp(options: options, fonts: fonts, logger: logger)
         let server = WebSocketServer(configuration: configuration, handler: app)
@@ -34,19 +41,38 @@ public enum ServerRunner {
     }
 }
 
-/// Stops the server on SIGINT and SIGTERM through dispatch sources (not raw signal handlers).
+/// Stops the server on SIGINT and SIGTERM. The signals are blocked in every thread (see
+/// ``blockStopSignals()``) and taken by one thread with `sigwait`, so none is lost however
+/// early it comes (a dispatch source is armed asynchronously and could miss one sent right
+/// after the "listening on" line).
 final class SignalStopper {
-    private let sources: [any DispatchSourceSignal]
+    private static let signals = [SIGINT, SIGTERM]
 
+    /// Blocks SIGINT and SIGTERM in the calling thread and so in every thread it starts later.
+    static func blockStopSignals() {
+        var set = stopSignalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    private static func stopSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals { sigaddset(&set, sig) }
+        return set
+    }
+
+    /// Starts the thread that waits for a stop signal and stops `server` (again for a
+    /// second signal, which does no harm).
     init(server: WebSocketServer) {
-        var made: [any DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { server.stop() }
-            source.resume()
-            made.append(source)
+        let thread = Thread {
+            var set = SignalStopper.stopSignalSet()
+            while true {
+                var received: Int32 = 0
+                guard sigwait(&set, &received) == 0 else { continue }
+                server.stop()
+            }
         }
-        sources = made
+        thread.name = "signals"
+        thread.start()
     }
 }

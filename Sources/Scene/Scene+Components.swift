@@ -45,8 +45,8 @@ extension Scene {
         if huds.contains(target) || bars.owns(target) {
             throw CommandError(.duplicateTarget, "target \"\(target)\" is already used by another component")
         }
-        guard targets.count < Scene.maxComponents else {
-            throw CommandError(.limit, "a session holds at most \(Scene.maxComponents) components")
+        guard targets.count < componentLimit else {
+            throw CommandError(.limit, "a session holds at most \(componentLimit) components")
         }
     }
 }

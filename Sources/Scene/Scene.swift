@@ -27,12 +27,16 @@ public struct Scene: Sendable {
     /// The latest media time the scene has been advanced to.
     public private(set) var time: Double = 0
 
-    /// Most components (HUDs, bars and players together) in one scene.
+    /// Most components (HUDs, bars and players together) in one scene by default.
     public static let maxComponents = 64
+    /// Most components this scene holds; creating one more is a `limit` error.
+    public let componentLimit: Int
 
-    public init(canvas: Size, fonts: FontCatalog) {
+    /// An empty scene of `canvas` points holding at most `componentLimit` components.
+    public init(canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents) {
         self.canvas = canvas
         self.fonts = fonts
+        self.componentLimit = max(1, componentLimit)
         huds = HUDStack(canvas: canvas, text: TextLayout(catalog: fonts))
     }
 

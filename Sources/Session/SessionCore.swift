@@ -18,7 +18,7 @@ public struct SessionCore: Sendable {
 
     public init(settings: SessionSettings, fonts: FontCatalog) {
         self.settings = settings
-        scene = Scene(canvas: settings.canvas, fonts: fonts)
+        scene = Scene(canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents)
         log.append(TimedRecordingEvent(microseconds: 0, event: .command(settings.createOp)))
     }
 

@@ -23,6 +23,10 @@ extension WebSocketServer {
         /// is not listed is refused; one without `Origin` (non-browser) is accepted.
         /// `"*"` allows every origin.
         public var allowedOrigins: Set<String> = []
+        /// A secret every HTTP request (static files included) and every WebSocket
+        /// upgrade must present, or nil for none. A request without it is answered 401;
+        /// an upgrade without it is refused. See ``AccessToken``.
+        public var accessToken: AccessToken?
         /// The largest incoming message, after reassembly of fragments; a larger one
         /// closes the connection with 1009 (message too big). Default 64 KiB.
         public var maxMessageSize: Int = 64 * 1024
@@ -84,6 +88,9 @@ extension WebSocketServer {
                     throw fail("static mount prefix \"\(mount.urlPrefix)\" must start with / and be under 256 bytes")
                 }
                 guard !mount.directory.isEmpty else { throw fail("static mount \"\(mount.urlPrefix)\" has no directory") }
+            }
+            if let accessToken, !AccessToken.isValidSecret(accessToken.secret) {
+                throw fail("the access token must be 1-256 characters of A-Za-z0-9._~-")
             }
             for prefix in dynamicRoutePrefixes {
                 guard prefix.hasPrefix("/"), prefix != "/", prefix.utf8.count < 256 else {

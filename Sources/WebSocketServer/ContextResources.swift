@@ -76,6 +76,11 @@ final class ContextResources {
                 mounts[index].origin = UnsafePointer(cString(mount.directory))
                 mounts[index].def = mount.defaultFile.map { UnsafePointer(cString($0)) }
                 mounts[index].origin_protocol = pc_lwsmpro_file
+                if configuration.accessToken != nil {
+                    // Bound to a protocol, a file mount asks it for extra headers (ADD_HEADERS):
+                    // the access cookie. A missing file then reaches the HTTP callback (404).
+                    mounts[index].protocol = UnsafePointer(cString(Self.httpProtocolName))
+                }
                 mounts[index].extra_mimetypes = UnsafePointer(contentTypeOptions(mount.extraContentTypes))
                 if let maxAge = mount.cacheMaxAge {
                     mounts[index].cache_max_age = Int32(clamping: maxAge)

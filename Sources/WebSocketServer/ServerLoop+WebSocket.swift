@@ -3,7 +3,7 @@ import CLibWebSockets
 /// WebSocket callbacks: upgrade filtering, open, receive, write, close.
 extension ServerLoop {
     /// FILTER_PROTOCOL_CONNECTION: returns false to refuse the upgrade (wrong path or
-    /// protocol, stopping, too many connections, or a foreign Origin).
+    /// protocol, stopping, too many connections, a foreign Origin, or no access token).
     func shouldAcceptUpgrade(_ wsi: OpaquePointer) -> Bool {
         let accepted = !isStopping
             && lws_get_protocol(wsi)?.pointee.id == ContextResources.webSocketProtocolID
@@ -12,6 +12,7 @@ extension ServerLoop {
             && originPolicy.permits(
                 origin: RequestReader.header(wsi, WSI_TOKEN_ORIGIN),
                 host: RequestReader.header(wsi, WSI_TOKEN_HOST))
+            && configuration.accessToken.map({ permits(wsi, token: $0) }) ?? true
         if !accepted {
             control.counters.upgradesRefused.bump()
         }

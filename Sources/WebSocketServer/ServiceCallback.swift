@@ -52,6 +52,10 @@ extension ServerLoop {
                 handler.serverWoken(loop: self)
             }
             return 0
+        case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+            return filterHTTPRequest(wsi, uri: input, length: length)
+        case LWS_CALLBACK_ADD_HEADERS:
+            return addHeaders(wsi, arguments: input)
         case LWS_CALLBACK_HTTP:
             return httpRequestArrived(wsi)
         case LWS_CALLBACK_HTTP_BODY:

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ProgressCastServer
+import WebSocketServer
 
 /// `progresscast serve`: the page, the HTTP API and the WebSocket protocol on one port.
 struct Serve: ParsableCommand {
@@ -40,6 +41,30 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-messages-per-second"), help: "Most messages a connection may send per second (then `limit` errors, then close 1008).")
     var maxMessagesPerSecond = 200
 
+    @Option(name: .customLong("max-components-per-session"), help: "Most components (HUDs, bars, players) in one session.")
+    var maxComponentsPerSession = 64
+
+    @Option(name: .customLong("max-message-bytes"), help: "Largest incoming WebSocket message in bytes (larger: close 1009).")
+    var maxMessageBytes = 64 * 1024
+
+    @Option(name: .customLong("max-queued-bytes"), help: "Most bytes of acks and events waiting for one slow connection (more: close 1008).")
+    var maxQueuedBytes = 1 << 20
+
+    @Option(name: .customLong("max-recording-bytes"), help: "Largest recording file in bytes (then the recording stops with an `io` error event; the session goes on).")
+    var maxRecordingBytes = 256 << 20
+
+    func validate() throws {
+        if let token, !AccessToken.isValidSecret(token) {
+            throw ValidationError("--token must be 1-256 characters of A-Za-z0-9._~- (it travels in URLs and a cookie)")
+        }
+        for (flag, value, range) in [("--max-sessions", maxSessions, 1...1_000_000), ("--max-connections-per-session", maxConnectionsPerSession, 1...1_000_000),
+                                     ("--max-messages-per-second", maxMessagesPerSecond, 1...1_000_000), ("--max-components-per-session", maxComponentsPerSession, 1...100_000),
+                                     ("--max-message-bytes", maxMessageBytes, 256...(64 << 20)), ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
+                                     ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max))] {
+            guard range.contains(value) else { throw ValidationError("\(flag) must be in \(range.lowerBound)...\(range.upperBound), got \(value)") }
+        }
+    }
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \"\(logLevel)\"") }
         var logger = Logger(label: "progresscast")
@@ -55,6 +80,10 @@ struct Serve: ParsableCommand {
         options.maxSessions = maxSessions
         options.maxConnectionsPerSession = maxConnectionsPerSession
         options.maxMessagesPerSecond = maxMessagesPerSecond
+        options.maxComponentsPerSession = maxComponentsPerSession
+        options.maxMessageBytes = maxMessageBytes
+        options.maxQueuedBytes = maxQueuedBytes
+        options.maxRecordingBytes = maxRecordingBytes
         if !options.isLoopback && token == nil {
             logger.warning("listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions")
             FileHandle.standardError.write(Data("WARNING: binding \(host) without --token exposes ProgressCast to the network\n".utf8))

@@ -1,0 +1,111 @@
+import CLibWebSockets
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks every plain HTTP request before libwebsockets serves it (static mounts and
+/// dynamic routes alike): the access token, and that a static file does not resolve
+/// (through a symbolic link) outside its mount's directory.
+extension ServerLoop {
+    /// FILTER_HTTP_CONNECTION: returns 0 to let the request proceed, or answers it
+    /// (401, 404) and returns 1, which closes the connection.
+    func filterHTTPRequest(_ wsi: OpaquePointer, uri: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        if let token = configuration.accessToken, !permits(wsi, token: token) {
+            control.counters.httpRequests.bump()
+            return refuse(wsi, status: 401, body: "access token required")
+        }
+        if let uri, length > 0 {
+            let path = String(decoding: UnsafeRawBufferPointer(start: uri, count: length), as: UTF8.self)
+            if !staticPathIsConfined(path) {
+                control.counters.httpRequests.bump()
+                return refuse(wsi, status: 404, body: "not found")
+            }
+        }
+        return 0
+    }
+
+    /// Whether an upgrade or request carries the access token (query, bearer or cookie).
+    func permits(_ wsi: OpaquePointer, token: AccessToken) -> Bool {
+        token.permits(
+            queryItems: RequestReader.queryItems(wsi),
+            authorization: RequestReader.header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION),
+            cookie: RequestReader.header(wsi, WSI_TOKEN_HTTP_COOKIE))
+    }
+
+    /// ADD_HEADERS (static files): sets the access cookie on the response to a request
+    /// that presented the token as a query argument, so the page's later requests
+    /// (scripts, fonts, the WebSocket) carry it.
+    func addHeaders(_ wsi: OpaquePointer, arguments: UnsafeMutableRawPointer?) -> Int32 {
+        guard let token = configuration.accessToken, let arguments,
+              token.grantedByQuery(RequestReader.queryItems(wsi)) else { return 0 }
+        let args = arguments.assumingMemoryBound(to: lws_process_html_args.self)
+        guard let start = args.pointee.p, args.pointee.max_len > 0 else { return 0 }
+        var cursor: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt8.self)
+        let end = cursor.map { $0 + Int(args.pointee.max_len) }
+        let name = Array("set-cookie:".utf8CString)
+        let value = Array(token.setCookieValue.utf8)
+        let failed = name.withUnsafeBytes { nameBytes in
+            value.withUnsafeBufferPointer { valueBytes in
+                lws_add_http_header_by_name(
+                    wsi, nameBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), valueBytes.baseAddress,
+                    Int32(valueBytes.count), &cursor, end)
+            }
+        }
+        guard failed == 0, let moved = cursor else { return 0 }
+        let written = UnsafeMutableRawPointer(moved) - UnsafeMutableRawPointer(start)
+        args.pointee.p = UnsafeMutableRawPointer(moved).assumingMemoryBound(to: CChar.self)
+        args.pointee.len += Int32(written)
+        return 0
+    }
+
+    /// Whether the file a static mount would serve for `path` (already URL-decoded,
+    /// with `..` resolved by libwebsockets) lies inside the mount's directory once
+    /// symbolic links are resolved. Paths of dynamic routes, paths no static mount
+    /// serves and files that do not exist count as confined (libwebsockets answers them).
+    func staticPathIsConfined(_ path: String) -> Bool {
+        guard let mount = Self.mount(for: path, in: configuration) else { return true }
+        var rest = String(path.utf8.dropFirst(mount.urlPrefix == "/" ? 1 : mount.urlPrefix.utf8.count)) ?? ""
+        while rest.hasPrefix("/") { rest.removeFirst() }
+        if rest.isEmpty { rest = mount.defaultFile ?? "index.html" }
+        guard let root = Self.resolved(mount.directory) else { return true }
+        guard let file = Self.resolved(mount.directory + "/" + rest) else { return true }
+        return file == root || file.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// The static mount libwebsockets would pick for `path` (the longest matching
+    /// prefix), or nil when a dynamic route prefix matches better or nothing matches.
+    static func mount(for path: String, in configuration: WebSocketServer.Configuration) -> StaticMount? {
+        func matches(_ prefix: String) -> Bool {
+            guard path.hasPrefix(prefix) else { return false }
+            if prefix == "/" { return true }
+            let next = path.utf8.dropFirst(prefix.utf8.count).first
+            return next == nil || next == UInt8(ascii: "/")
+        }
+        var best: StaticMount?
+        var bestLength = 0
+        for mount in configuration.staticMounts where matches(mount.urlPrefix) && mount.urlPrefix.utf8.count > bestLength {
+            best = mount
+            bestLength = mount.urlPrefix.utf8.count
+        }
+        for prefix in configuration.dynamicRoutePrefixes where matches(prefix) && prefix.utf8.count > bestLength {
+            return nil
+        }
+        return best
+    }
+
+    /// The absolute path with every symbolic link resolved, or nil if it does not exist.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Writes a short status response and returns 1 (close the connection).
+    private func refuse(_ wsi: OpaquePointer, status: UInt32, body: String) -> Int32 {
+        _ = lws_return_http_status(wsi, status, body)
+        return 1
+    }
+}
