@@ -9,28 +9,22 @@ extension Font {
         let fullWidth = width(of: text)
         if fullWidth <= maxWidth { return TextLine(text: text, width: fullWidth) }
         let measured = MeasuredText(text, font: self)
-        func candidate(_ count: Int) -> TextLine {
+        let scalars = measured.leadingScalars
+        // Scan every cut (each is O(1) with the prefix sums), so no monotonicity is assumed; the
+        // longest prefix that fits wins.
+        var best: (end: Int, width: Double)?
+        var count = measured.count - 1
+        while count >= 0, best == nil {
             var end = count
-            while end > 0, LineBreakRules.isSpace(measured.characters[end - 1]) || measured.characters[end - 1].isNewline {
+            while end > 0, LineBreakRules.isSpace(scalars[end - 1]) || LineBreakRules.isNewline(scalars[end - 1]) {
                 end -= 1
             }
-            let line = measured.text(from: 0, to: end) + Font.ellipsis
-            return TextLine(text: line, width: width(of: line), isTruncated: true)
-        }
-        // Binary search for the longest fitting prefix (widths grow with the prefix), then make
-        // sure of it in case a kerning pair broke monotonicity.
-        var low = 0, high = measured.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if candidate(middle).width <= maxWidth { low = middle } else { high = middle - 1 }
-        }
-        var count = low
-        while count >= 0 {
-            let line = candidate(count)
-            if line.width <= maxWidth { return line }
+            let candidate = points(measured.units(upTo: end, followedBy: Font.ellipsis, font: self))
+            if candidate <= maxWidth { best = (end, candidate) }
             count -= 1
         }
-        return TextLine(text: "", width: 0, isTruncated: true)
+        guard let best else { return TextLine(text: "", width: 0, isTruncated: true) }
+        return TextLine(text: measured.text(from: 0, to: best.end) + Font.ellipsis, width: best.width, isTruncated: true)
     }
 
     /// `text` broken into lines no wider than `maxWidth` points: at newlines, after spaces, between
@@ -40,26 +34,26 @@ extension Font {
     /// empty string has no lines.
     public func wrap(_ text: String, maxWidth: Double) -> WrappedText {
         let measured = MeasuredText(text, font: self)
-        let characters = measured.characters
+        let scalars = measured.leadingScalars
         var lines: [TextLine] = []
         func emit(_ start: Int, _ end: Int) {
             var last = end
-            while last > start, LineBreakRules.isSpace(characters[last - 1]) { last -= 1 }
+            while last > start, LineBreakRules.isSpace(scalars[last - 1]) { last -= 1 }
             lines.append(TextLine(text: measured.text(from: start, to: last), width: points(measured.units(from: start, to: last))))
         }
         var lineStart = 0
         var lastBreak: Int?
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character.isNewline {
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if LineBreakRules.isNewline(scalar) {
                 emit(lineStart, index)
                 index += 1
                 lineStart = index
                 lastBreak = nil
                 continue
             }
-            if !LineBreakRules.isSpace(character), index > lineStart,
+            if !LineBreakRules.isSpace(scalar), index > lineStart,
                !(points(measured.units(from: lineStart, to: index + 1)) <= maxWidth) {
                 if let breakIndex = lastBreak, breakIndex > lineStart {
                     emit(lineStart, breakIndex)
@@ -68,17 +62,17 @@ extension Font {
                     emit(lineStart, index)
                     lineStart = index
                 }
-                while lineStart < characters.count, LineBreakRules.isSpace(characters[lineStart]) { lineStart += 1 }
+                while lineStart < scalars.count, LineBreakRules.isSpace(scalars[lineStart]) { lineStart += 1 }
                 lastBreak = nil
                 index = lineStart
                 continue
             }
-            if index + 1 < characters.count, LineBreakRules.canBreak(between: character, and: characters[index + 1]) {
+            if index + 1 < scalars.count, LineBreakRules.canBreak(between: scalar, and: scalars[index + 1]) {
                 lastBreak = index + 1
             }
             index += 1
         }
-        if lineStart < characters.count { emit(lineStart, characters.count) }
+        if lineStart < scalars.count { emit(lineStart, scalars.count) }
         return WrappedText(lines: lines, lineHeight: lineHeight)
     }
 }
