@@ -43,7 +43,8 @@ public struct Color: Equatable, Hashable, Sendable {
     /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; each channel rounded to the nearest byte.
     public var hex: String {
         func byte(_ value: Double) -> String {
-            let clamped = Int((min(max(value, 0), 1) * 255).rounded())
+            // NaN (from a bad computation) writes as 0 rather than trapping.
+            let clamped = value.isNaN ? 0 : Int((min(max(value, 0), 1) * 255).rounded())
             let digits = Array("0123456789abcdef")
             return String([digits[clamped / 16], digits[clamped % 16]])
         }

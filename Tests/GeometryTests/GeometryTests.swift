@@ -11,6 +11,7 @@ import Testing
         #expect(Color(hex: "#ff80") == nil)
         #expect(Color(hex: "#gg0000") == nil)
         #expect(Color(hex: "#ff00000") == nil)
+        #expect(Color(red: .nan, green: 2, blue: -1, alpha: .infinity).hex == "#00ff00")
     }
 }
 
