@@ -34,6 +34,8 @@ let package = Package(
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
+        // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
+        .target(name: "LoadGenerator", dependencies: ["CLibWebSockets"]),
 
         // MARK: Glue (sessions over the transport)
         .target(name: "ProgressCastServer", dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
             "ProgressCastServer", "Session", "Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing",
+            "LoadGenerator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -17,13 +17,21 @@ final class LiveSession {
     private var manualMicroseconds: Int64 = 0
     /// Connections watching, in join order.
     var connections: [ConnectionID] = []
-    /// The last frame sent (bytes without seq/t are compared through the checksum).
-    var lastChecksum: String?
-    var lastFrameBytes: [UInt8] = []
+    /// The last frame made (a whole `frame` message).
+    private(set) var lastFrameBytes: [UInt8] = []
+    /// Where the display list's part (`"w":...`) starts in ``lastFrameBytes``.
+    private var lastBodyStart = 0
+    /// ``lastChecksum``, once computed for the current frame.
+    private var cachedChecksum: String?
     var frameSeq = 0
     var frameEncoder = FrameEncoder(capacity: 8192)
-    /// The pending frame timer, if any.
-    var frameTimer: LoopTimer?
+    /// Monotonic microseconds when the next paced frame is due, while one is scheduled
+    /// (``FrameScheduler``); nil when none is.
+    var frameDue: Int64?
+    /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
+    var frameTicket: UInt64 = 0
+    /// The due time of the last paced frame (frames keep to a grid of 1/fps from it).
+    var lastFrameGrid: Int64 = 0
     /// Monotonic microseconds when the last frame was produced (live pacing).
     var lastFrameWall: Int64 = 0
     /// Pending removal after the last connection left.
@@ -59,16 +67,73 @@ final class LiveSession {
     var isLive: Bool { liveClock != nil }
 
     /// Renders the display list at the core's current time; returns the frame bytes when it
-    /// differs from the last one sent (frames are sent on change only), else nil.
-    func frameIfChanged() -> (bytes: [UInt8], checksum: String)? {
-        let list = core.displayList()
-        let checksum = frameEncoder.checksum(list)
-        if checksum == lastChecksum { return nil }
-        lastChecksum = checksum
+    /// differs from the last one made (frames are sent on change only), else nil.
+    ///
+    /// The frame is encoded once, in place, and its display-list part (everything after
+    /// `"t":T,`) compared byte for byte with the last frame's: equal canonical bytes mean an
+    /// equal display list, so this is exactly "never twice the same" without hashing. The
+    /// checksum recordings need is computed from the same bytes only when asked
+    /// (``lastChecksum``).
+    func frameIfChanged() -> [UInt8]? {
+        let (list, time) = withCore { ($0.displayList(), $0.time) }
+        let changed = frameEncoder.withEncodedFrame(list, seq: frameSeq + 1, time: time) { frame -> Bool in
+            let bodyStart = LiveSession.bodyStart(frame)
+            if !lastFrameBytes.isEmpty {
+                let same = lastFrameBytes.withUnsafeBytes { last -> Bool in
+                    guard let lastBase = last.baseAddress, let base = frame.baseAddress,
+                          last.count - lastBodyStart == frame.count - bodyStart else { return false }
+                    return memcmp(lastBase + lastBodyStart, base + bodyStart, frame.count - bodyStart) == 0
+                }
+                if same { return false }
+            }
+            lastFrameBytes.removeAll(keepingCapacity: true)
+            lastFrameBytes.append(contentsOf: frame)
+            lastBodyStart = bodyStart
+            return true
+        }
+        guard changed else { return nil }
         frameSeq += 1
-        lastFrameBytes = frameEncoder.encodeFrame(list, seq: frameSeq, time: core.time)
-        return (lastFrameBytes, checksum)
+        cachedChecksum = nil
+        return lastFrameBytes
     }
+
+    /// The checksum of the last frame's display list (``FrameEncoder/checksum(_:)``: FNV-1a over
+    /// the bytes after `"t":T,` and before the closing brace), or nil before the first frame.
+    var lastChecksum: String? {
+        guard !lastFrameBytes.isEmpty else { return nil }
+        if let cachedChecksum { return cachedChecksum }
+        let checksum = lastFrameBytes.withUnsafeBytes { bytes in
+            FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[lastBodyStart..<(bytes.count - 1)])))
+        }
+        cachedChecksum = checksum
+        return checksum
+    }
+
+    /// The offset of `"w":` in a frame message: the display list's part starts there (the
+    /// `{"type":"frame","seq":N,"t":T,` before it has no other `"w"`).
+    private static func bodyStart(_ frame: UnsafeRawBufferPointer) -> Int {
+        let count = frame.count
+        var index = 0
+        while index + 3 < count {
+            if frame[index] == UInt8(ascii: "\"") && frame[index + 1] == UInt8(ascii: "w") && frame[index + 2] == UInt8(ascii: "\"")
+                && frame[index + 3] == UInt8(ascii: ":") {
+                return index
+            }
+            index += 1
+        }
+        return 0
+    }
+
+    /// Runs `body` on the core in place. Calling a non-mutating method straight on `core` (a
+    /// struct stored in a class) copies it first, retaining every reference it holds, on every
+    /// frame; an inout access does not.
+    @inline(__always)
+    func withCore<Result>(_ body: (inout SessionCore) -> Result) -> Result {
+        body(&core)
+    }
+
+    /// Whether frames may change after now without another op (``SessionCore/mayChange``).
+    var mayChange: Bool { withCore { $0.mayChange } }
 
     /// The current frame (for joins and frame.get), rendering once if none was made yet.
     func currentFrame() -> [UInt8] {

@@ -147,7 +147,7 @@ extension ProgressCastApp {
             recorder.finish(reason: "session closed", at: session.core.now)
             session.recorder = nil
         }
-        if let timer = session.frameTimer { _ = loop.cancel(timer) }
+        frameScheduler.cancel(session)
         if let timer = session.expiryTimer { _ = loop.cancel(timer) }
         session.replay?.stop(loop: loop)
         let closed = Outgoing.event(SceneEvent(time: session.core.time, name: "session.closed", target: ""))

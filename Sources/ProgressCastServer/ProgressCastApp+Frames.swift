@@ -37,28 +37,32 @@ extension ProgressCastApp {
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
         guard let frame = session.frameIfChanged() else { return }
         for connection in session.connections {
-            _ = loop.send(frame.bytes, to: connection, delivery: .latest)
+            _ = loop.send(frame, to: connection, delivery: .latest)
         }
         if let recorder = session.recorder {
             do {
-                try recorder.frameSent(seq: session.frameSeq, checksum: frame.checksum, at: session.core.now)
+                try recorder.frameSent(seq: session.frameSeq, checksum: session.lastChecksum ?? "", at: session.core.now)
             } catch {
                 recordingFailed(session, error: error, loop: loop)
             }
         }
     }
 
-    /// Live sessions: asks for a frame as soon as the fps pacing allows.
+    /// Live sessions: asks for a frame as soon as the fps pacing allows. Paced frames keep to a
+    /// grid of 1/fps from the last one (a late timer does not push every later frame back), but
+    /// never come sooner than 1/fps - ``FrameScheduler/pacingSlack`` after the last frame made.
     func scheduleFrame(_ session: LiveSession, loop: ServerLoop) {
-        guard session.frameTimer == nil else { return }
-        let interval = Int64(1_000_000 / session.settings.fps)
+        guard session.frameDue == nil else { return }
+        let interval = 1_000_000 / Int64(session.settings.fps)
         let now = LiveClock.monotonicMicroseconds()
-        let delay = max(0, session.lastFrameWall + interval - now)
-        session.frameTimer = loop.schedule(afterMicroseconds: delay) { [weak self, weak session] loop in
-            guard let self, let session else { return }
-            session.frameTimer = nil
-            self.frameTick(session, loop: loop)
+        let due = max(now, session.lastFrameGrid + interval, session.lastFrameWall + interval - FrameScheduler.pacingSlack)
+        if frameScheduler.onDue == nil {
+            frameScheduler.onDue = { [weak self] session, due, loop in
+                session.lastFrameGrid = due
+                self?.frameTick(session, loop: loop)
+            }
         }
+        frameScheduler.schedule(session, at: due, loop: loop)
     }
 
     /// One paced frame of a live session.
@@ -73,7 +77,7 @@ extension ProgressCastApp {
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
         sendFrameIfChanged(session, loop: loop)
-        if session.replay?.isPlaying ?? session.core.mayChange {
+        if session.replay?.isPlaying ?? session.mayChange {
             scheduleFrame(session, loop: loop)
         }
     }

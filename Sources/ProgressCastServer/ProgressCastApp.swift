@@ -21,6 +21,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var pendingJoinFrames: Set<ConnectionID> = []
 
     let scenarios: ScenarioLibrary
+    /// Paces live sessions' frames with one transport timer.
+    let frameScheduler = FrameScheduler()
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options

@@ -45,9 +45,10 @@ final class SessionRecorder {
     /// Writes a checksum line for a frame sent at `microseconds` when a command came before
     /// it or a quarter second has passed since the last one (so at least 4 a second while
     /// anything changes).
-    func frameSent(seq: Int, checksum: String, at microseconds: Int64) throws(RecordingError) {
+    /// The checksum is computed only when a line is written.
+    func frameSent(seq: Int, checksum: @autoclosure () -> String, at microseconds: Int64) throws(RecordingError) {
         guard commandSinceChecksum || microseconds - lastChecksumMicroseconds >= 250_000 else { return }
-        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum)))
+        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum())))
         lastChecksumMicroseconds = microseconds
         commandSinceChecksum = false
     }

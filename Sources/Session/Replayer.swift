@@ -20,13 +20,7 @@ public struct Replayer: Sendable {
     public init(recording: Recording, fonts: FontCatalog) {
         self.recording = recording
         self.fonts = fonts
-        var settings = SessionSettings(canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
-                                       clock: .manual, fps: recording.header.fps, title: recording.header.title)
-        // The first session.create line, when present, is authoritative.
-        if let first = recording.events.first, case let .command(op) = first.event, op["op"]?.stringValue == "session.create",
-           let decoded = try? SessionSettings.decode(FieldReader(op)) {
-            settings = decoded
-        }
+        let settings = Replayer.settings(of: recording)
         self.settings = settings
         var core = SessionCore(settings: settings, fonts: fonts)
         snapshots.append((0, 0, core))
@@ -69,9 +63,28 @@ public struct Replayer: Sendable {
         _ = core.takeEvents()
     }
 
+    /// The settings a recording's session was created with: its first `session.create` line
+    /// when present (authoritative), else its header.
+    public static func settings(of recording: Recording) -> SessionSettings {
+        var settings = SessionSettings(canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
+                                       clock: .manual, fps: recording.header.fps, title: recording.header.title)
+        if let first = recording.events.first, case let .command(op) = first.event, op["op"]?.stringValue == "session.create",
+           let decoded = try? SessionSettings.decode(FieldReader(op)) {
+            settings = decoded
+        }
+        return settings
+    }
+
     /// Re-simulates from the start and compares every `"h"` checksum.
     public func verify() -> VerificationResult {
-        var core = SessionCore(settings: settings, fonts: fonts)
+        Replayer.verify(recording, fonts: fonts)
+    }
+
+    /// Re-simulates `recording` from the start and compares every `"h"` checksum, without
+    /// building a replayer first (no seek snapshots: one pass over the recording).
+    public static func verify(_ recording: Recording, fonts: FontCatalog) -> VerificationResult {
+        var core = SessionCore(settings: settings(of: recording), fonts: fonts)
+        var encoder = FrameEncoder(capacity: 8192)
         var checked = 0
         var lastCommandLine = 0
         for event in recording.events {
@@ -82,7 +95,7 @@ public struct Replayer: Sendable {
             case let .checksum(_, hash):
                 core.advance(to: event.microseconds)
                 _ = core.takeEvents()
-                let got = core.displayList().checksum
+                let got = encoder.checksum(core.displayList())
                 checked += 1
                 if got != hash {
                     return VerificationResult(checked: checked, mismatch: .init(line: event.line, time: Double(event.microseconds) / 1_000_000, expected: hash, got: got, lastCommandLine: lastCommandLine))

@@ -1,25 +1,120 @@
 import ArgumentParser
+import Drawing
+import Foundation
+import LoadGenerator
 
-/// `progresscast bench`: measures the engine's hot paths and prints one table.
+/// `progresscast bench`: measures SPEC.md section 9's figures and prints one table.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run benchmarks and print figure, target, measured, pass/fail (use a release build)."
+        abstract: "Run benchmarks and print one table: figure, target, measured, pass/fail (use a release build).",
+        discussion: """
+        Parts (--parts, comma-separated; default all): engine (sample + display list + encode of \
+        the demo scene), replay (replay --verify speed on a long recording), seek (seeking in it), \
+        server (live sessions through `progresscast serve`, started as a child process on a free \
+        port, driven by the built-in load generator), baseline (the same frame bytes through bare \
+        libwebsockets, and ProgressCast's fps as a fraction of it), idle (viewers of unchanging \
+        sessions: server CPU and memory), page (draw time in headless Chromium, through \
+        Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
+        (or pass --public). --smoke runs every part small and short (about 10 s) and fails only \
+        on errors, never on targets.
+        """
     )
 
-    @Option(name: .long, help: "Which parts to run: timing (comma-separated).")
-    var parts: String = "timing"
+    static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing"]
 
-    @Option(name: .long, help: "Seconds to spend on each part (roughly).")
-    var seconds: Double = 2
+    @Option(name: .long, help: "Which parts to run (comma-separated): \(Bench.allParts.joined(separator: ", ")).")
+    var parts: String = Bench.allParts.joined(separator: ",")
+
+    @Option(name: .long, help: "Seconds each timed part measures for.")
+    var seconds: Double = 10
+
+    @Option(name: .long, help: "Live sessions for the server and baseline parts.")
+    var sessions: Int = 1000
+
+    @Option(name: .customLong("idle-viewers"), help: "Viewers in the idle part (in sessions of 100).")
+    var idleViewers: Int = 10_000
+
+    @Option(name: .customLong("recording-minutes"), help: "Length of the replay and seek parts' recording.")
+    var recordingMinutes: Double = 60
+
+    @Option(help: "The page folder (served to Chromium; Benchmarks/ is looked for beside it).")
+    var `public` = "Public"
+
+    @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
+    var smoke = false
+
+    @Flag(help: "Exit with status 1 when a figure misses its target.")
+    var strict = false
 
     func run() throws {
+        let selected = parts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for part in selected where !Bench.allParts.contains(part) {
+            throw ValidationError("unknown bench part \"\(part)\" (known: \(Bench.allParts.joined(separator: ", ")))")
+        }
+        guard seconds > 0, seconds <= 600, (1...10_000).contains(sessions), (1...20_000).contains(idleViewers),
+              recordingMinutes > 0, recordingMinutes <= 600 else {
+            throw ValidationError("--seconds must be in (0, 600], --sessions in 1...10000, --idle-viewers in 1...20000, --recording-minutes in (0, 600]")
+        }
+        let scratch = try BenchEnvironment.makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let viewersPerSession = min(100, idleViewers)
+        var settings = BenchSettings(
+            seconds: seconds, sessions: sessions,
+            idleSessions: max(1, idleViewers / viewersPerSession), idleViewers: viewersPerSession,
+            warmup: 2, recordingSeconds: recordingMinutes * 60, pageFrames: 600,
+            publicDirectory: (self.public as NSString).standardizingPath, scratchDirectory: scratch,
+            executable: BenchEnvironment.executablePath())
+        if smoke {
+            settings.seconds = 1
+            settings.warmup = 0.5
+            settings.sessions = min(sessions, 20)
+            settings.idleSessions = 2
+            settings.idleViewers = 10
+            settings.recordingSeconds = 120
+            settings.pageFrames = 60
+        }
+        let loadBefore = BenchEnvironment.loadAverage()
+        let fonts = try FontCatalog()
         var table = BenchTable()
-        for part in parts.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            switch part {
-            case "timing": table.add(TimingBenchmark.run(seconds: seconds))
-            default: throw ValidationError("unknown bench part \"\(part)\" (known: timing)")
+        var errors: [String] = []
+        var progressCast: LoadReport?
+        var recordingPath: String?
+        func recording() throws -> String {
+            if let recordingPath { return recordingPath }
+            let path = scratch + "/bench.pcast"
+            try ReplayBenchmark.writeRecording(seconds: settings.recordingSeconds, to: path, fonts: fonts)
+            recordingPath = path
+            return path
+        }
+        for part in Bench.allParts where selected.contains(part) {
+            FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
+            do {
+                switch part {
+                case "engine": table.add(try EngineBenchmark.run(seconds: smoke ? 0.5 : min(seconds, 5), fonts: fonts))
+                case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
+                case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
+                case "server":
+                    let result = try ServerBenchmark.runServer(settings)
+                    progressCast = result.report
+                    table.add(result.rows)
+                case "baseline": table.add(try ServerBenchmark.runBaseline(settings, fonts: fonts, compareWith: progressCast))
+                case "idle": table.add(try ServerBenchmark.runIdle(settings))
+                case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
+                case "timing": table.add(TimingBenchmark.run(seconds: smoke ? 0.3 : min(seconds, 2)))
+                default: break
+                }
+            } catch {
+                errors.append("\(part): \(error)")
+                table.add([BenchRow(figure: "\(part): ERROR", target: "-", measured: "\(error)", passed: false)])
             }
         }
+        table.notes.append("load average before the run: \(loadBefore) (other processes on the machine skew every figure)")
+        if smoke { table.notes.append("smoke run: small loads and short windows; the figures are not the targets' conditions") }
         print(table.render())
+        if !errors.isEmpty {
+            FileHandle.standardError.write(Data(("bench: errors:\n" + errors.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(2)
+        }
+        if strict && !smoke && table.rows.contains(where: { $0.passed == false }) { throw ExitCode(1) }
     }
 }

@@ -12,6 +12,8 @@ struct BenchRow {
 /// The single table `progresscast bench` prints, with the machine and build.
 struct BenchTable {
     private(set) var rows: [BenchRow] = []
+    /// Lines printed under the table.
+    var notes: [String] = []
 
     mutating func add(_ newRows: [BenchRow]) { rows.append(contentsOf: newRows) }
 
@@ -25,7 +27,8 @@ struct BenchTable {
         var out = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
         out += body.map(line)
         out.append("")
-        out.append("machine: \(MachineInfo.cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; build: \(MachineInfo.buildConfiguration)")
+        out.append("machine: \(MachineInfo.cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; build: \(MachineInfo.buildConfiguration); date: \(MachineInfo.now())")
+        out += notes
         return out.joined(separator: "\n")
     }
 }
@@ -38,6 +41,13 @@ enum MachineInfo {
             if let colon = line.firstIndex(of: ":") { return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
         }
         return "unknown CPU"
+    }
+
+    /// The current UTC time, ISO 8601.
+    static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
     }
 
     static var buildConfiguration: String {

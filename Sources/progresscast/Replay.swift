@@ -17,15 +17,12 @@ struct Replay: ParsableCommand {
     func run() throws {
         let recording = try RecordingLoader.load(file)
         let fonts = try FontCatalog()
-        let started = Date()
-        let replayer = Replayer(recording: recording, fonts: fonts)
-        let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }.count
         guard verify else {
+            let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }.count
             print("\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")")
             return
         }
-        let result = replayer.verify()
-        let elapsed = Date().timeIntervalSince(started)
+        let (result, elapsed) = Replay.verify(recording, fonts: fonts)
         if let m = result.mismatch {
             FileHandle.standardError.write(Data("""
             \(file): checksum mismatch at line \(m.line) (t = \(String(format: "%.6f", m.time)) s): expected \(m.expected), got \(m.got); \
@@ -35,6 +32,16 @@ struct Replay: ParsableCommand {
         }
         let speed = recording.duration / max(elapsed, 1e-9)
         print("\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.truncatedTail ? "; truncated last line ignored" : "")")
+    }
+}
+
+extension Replay {
+    /// Re-simulates `recording` from its start and compares every checksum (what `--verify`
+    /// does, and what `bench --parts replay` times); returns the result and the seconds it took.
+    static func verify(_ recording: Recording, fonts: FontCatalog) -> (VerificationResult, Double) {
+        let started = Date()
+        let result = Replayer.verify(recording, fonts: fonts)
+        return (result, Date().timeIntervalSince(started))
     }
 }
 

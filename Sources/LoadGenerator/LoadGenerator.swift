@@ -1,0 +1,468 @@
+import CLibWebSockets
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A libwebsockets WebSocket client that opens many connections to a ProgressCast server (or
+/// the bare baseline server), drives them, and times every frame it receives.
+///
+/// It runs one libwebsockets client context on the calling thread (``run()`` blocks until the
+/// measured window ends), so its per-message work is a prefix check, a timestamp and, while a
+/// timed command is in flight, one `memmem`. It offers no extensions (no permessage-deflate).
+///
+/// Measurements, inside the window only (after setup and warmup):
+/// - fps: frames received per connection per second;
+/// - frame interval: time between consecutive frames of one connection;
+/// - command-to-frame latency (live sessions): each session sends
+///   `{"op":"hud.update","target":"h1","label":"cN"}` every ``LoadOptions/commandInterval`` seconds
+///   (staggered across sessions, the next one only after the last was seen); the latency is from
+///   the moment `lws_write` returned for that command to the moment the first complete frame
+///   containing `"text":"cN"` arrived. It includes the server's frame pacing (up to 1/fps).
+public final class LoadGenerator {
+    let options: LoadOptions
+    private var context: OpaquePointer?
+    private var protocols: UnsafeMutablePointer<lws_protocols>
+    private var timer: UnsafeMutablePointer<pc_lws_timer>
+    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    private var hostC: UnsafeMutablePointer<CChar>?
+    private var pathC: UnsafeMutablePointer<CChar>?
+    private var protocolC: UnsafeMutablePointer<CChar>?
+    private let headroom = Int(pc_lws_pre)
+    private let tickNanoseconds: Int64 = 2_000_000
+
+    private var connections: [ClientConnection] = []
+    /// Connections waiting to be opened, in order.
+    private var connectQueue: [ClientConnection] = []
+    private var connectQueueHead = 0
+    private var pendingConnects = 0
+    private var expected = 0
+    private var settled = 0
+
+    private var stopped = false
+    private var setupStart: Int64 = 0
+    private var windowStart: Int64 = .max
+    private var windowEnd: Int64 = .max
+    private var serverAtStart: ProcessSample?
+    private var clientAtStart: ProcessSample?
+
+    private var report = LoadReport()
+    private var intervals: [Float] = []
+    private var latencies: [Float] = []
+    private let framePrefix = Array(#"{"type":"frame""#.utf8)
+    private let ackPrefix = Array(#"{"type":"ack""#.utf8)
+    private let errorPrefix = Array(#"{"type":"error""#.utf8)
+    private let sessionKey = Array(#""session":""#.utf8)
+
+    public init(options: LoadOptions) {
+        self.options = options
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        timer = .allocate(capacity: 1)
+        timer.initialize(to: pc_lws_timer())
+    }
+
+    deinit {
+        protocols.deinitialize(count: 2)
+        protocols.deallocate()
+        timer.deinitialize(count: 1)
+        timer.deallocate()
+        for string in cStrings { free(string) }
+    }
+
+    /// Opens the connections, sets them up, waits out the warmup, measures for the duration,
+    /// closes everything and returns what it measured. Throws when no client context can be made.
+    public func run() throws(LoadError) -> LoadReport {
+        hostC = cString(options.host)
+        pathC = cString(options.path)
+        protocolC = cString("progresscast.v1")
+        protocols[0].name = UnsafePointer(protocolC)
+        protocols[0].callback = loadClientCallback
+        protocols[0].rx_buffer_size = options.receiveBufferSize
+
+        lws_set_log_level(pc_lws_log_err, nil)
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.pt_serv_buf_size = UInt32(max(4096, options.receiveBufferSize))
+        guard let context = lws_create_context(&info) else { throw LoadError("cannot create a libwebsockets client context") }
+        self.context = context
+
+        buildConnections()
+        setupStart = MonotonicClock.nanoseconds()
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        lws_sul_schedule(context, 0, pc_lws_timer_sul(timer), loadClientTick, 1000)
+        while !stopped {
+            if lws_service(context, 0) < 0 { break }
+        }
+        lws_sul_cancel(pc_lws_timer_sul(timer))
+        finishReport()
+        stopped = true
+        lws_context_destroy(context)
+        self.context = nil
+        return report
+    }
+
+    // MARK: Setup
+
+    private func buildConnections() {
+        switch options.mode {
+        case .liveSessions:
+            connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .live) }
+            expected = options.sessions
+        case .receiveOnly:
+            connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .receiver) }
+            expected = options.sessions
+        case .idleViewers(let viewers):
+            connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .controller) }
+            expected = options.sessions * (1 + viewers)
+        }
+        connectQueue = connections
+        report.connectionsWanted = expected
+    }
+
+    /// Opens connections from the queue while fewer than the maximum are handshaking.
+    private func rampUp() {
+        guard let context else { return }
+        while pendingConnects < options.maxPendingConnects, connectQueueHead < connectQueue.count {
+            let connection = connectQueue[connectQueueHead]
+            connectQueueHead += 1
+            var info = lws_client_connect_info()
+            info.context = context
+            info.address = UnsafePointer(hostC)
+            info.port = Int32(options.port)
+            info.path = UnsafePointer(pathC)
+            info.host = UnsafePointer(hostC)
+            info.protocol = UnsafePointer(protocolC)
+            info.ietf_version_or_minus_one = -1
+            info.opaque_user_data = Unmanaged.passUnretained(connection).toOpaque()
+            pendingConnects += 1
+            if let wsi = lws_client_connect_via_info(&info) {
+                connection.wsi = wsi
+            } else if connection.phase == .connecting {
+                connectionFailed(connection)
+            }
+        }
+    }
+
+    private func connectionFailed(_ connection: ClientConnection) {
+        if connection.phase == .connecting { pendingConnects -= 1 }
+        connection.phase = .failed
+        report.connectionsFailed += 1
+        settled += 1
+    }
+
+    func established(_ connection: ClientConnection) {
+        pendingConnects -= 1
+        report.connectionsOpened += 1
+        connection.phase = .settingUp
+        switch connection.role {
+        case .live:
+            send(DemoScene.createOp(clock: "live", id: 1), on: connection)
+            for (index, op) in DemoScene.sceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
+            connection.acksWanted = 1 + DemoScene.sceneOps.count
+        case .controller:
+            send(DemoScene.createOp(clock: "live", id: 1), on: connection)
+            for (index, op) in DemoScene.idleSceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
+            connection.acksWanted = 1 + DemoScene.idleSceneOps.count
+        case .viewer(let session):
+            send(#"{"op":"session.join","id":1,"session":"\#(session)"}"#, on: connection)
+            connection.acksWanted = 1
+        case .receiver:
+            becameReady(connection)
+        }
+    }
+
+    private func withID(_ op: String, _ id: Int) -> String {
+        "{\"id\":\(id)," + op.dropFirst()
+    }
+
+    private func becameReady(_ connection: ClientConnection) {
+        connection.phase = .ready
+        report.connectionsReady += 1
+        settled += 1
+        if case .live = connection.role {
+            // Stagger the first command over one interval.
+            let offset = Double(connection.index % 997) / 997 * options.commandInterval
+            connection.nextCommandAt = MonotonicClock.nanoseconds() + Int64((offset + 0.5) * 1e9)
+        }
+        if case .controller = connection.role, case .idleViewers(let viewers) = options.mode, let session = connection.sessionID {
+            for _ in 0..<viewers {
+                let viewer = ClientConnection(index: connections.count, role: .viewer(session: session))
+                connections.append(viewer)
+                connectQueue.append(viewer)
+            }
+        }
+    }
+
+    private func setupFailed(_ connection: ClientConnection, _ text: String) {
+        if report.firstError == nil { report.firstError = text }
+        connection.phase = .failed
+        settled += 1
+        if case .controller = connection.role, case .idleViewers(let viewers) = options.mode {
+            settled += viewers  // its viewers will never be opened
+        }
+    }
+
+    // MARK: Sending
+
+    private func send(_ text: String, on connection: ClientConnection, timed: Bool = false) {
+        connection.enqueue(text, headroom: headroom, timed: timed)
+        if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+    }
+
+    func writable(_ connection: ClientConnection, wsi: OpaquePointer) -> Int32 {
+        guard var message = connection.popOutgoing() else { return 0 }
+        let count = message.bytes.count - headroom
+        let written = message.bytes.withUnsafeMutableBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, count, LWS_WRITE_TEXT)
+        }
+        guard written >= 0 else { return -1 }
+        if message.timed { connection.pendingSentAt = MonotonicClock.nanoseconds() }
+        if connection.hasOutgoing { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    // MARK: Receiving
+
+    func received(_ connection: ClientConnection, wsi: OpaquePointer, bytes: UnsafeRawPointer?, count: Int) {
+        let chunk = UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
+        let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        if connection.assembly.isEmpty && final {
+            message(chunk, on: connection)
+            return
+        }
+        connection.assembly.append(contentsOf: chunk)
+        if final {
+            let whole = connection.assembly
+            connection.assembly.removeAll(keepingCapacity: true)
+            whole.withUnsafeBytes { message($0, on: connection) }
+        }
+    }
+
+    private func message(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
+        if hasPrefix(text, framePrefix) {
+            frameArrived(text, on: connection)
+        } else if hasPrefix(text, ackPrefix) {
+            guard connection.phase == .settingUp else { return }
+            if case .controller = connection.role, connection.sessionID == nil { connection.sessionID = sessionValue(text) }
+            connection.acksWanted -= 1
+            if connection.acksWanted == 0 {
+                if case .controller = connection.role, connection.sessionID == nil {
+                    setupFailed(connection, "session.create's ack has no session id")
+                } else {
+                    becameReady(connection)
+                }
+            }
+        } else if hasPrefix(text, errorPrefix) {
+            report.errorReplies += 1
+            let description = String(decoding: text.prefix(300), as: UTF8.self)
+            if report.firstError == nil { report.firstError = description }
+            if connection.phase == .settingUp { setupFailed(connection, description) }
+        }
+    }
+
+    private func frameArrived(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
+        let now = MonotonicClock.nanoseconds()
+        if now >= windowStart && now < windowEnd {
+            connection.framesInWindow += 1
+            report.frames += 1
+            report.frameBytes += text.count
+            if connection.lastFrameAt >= windowStart {
+                intervals.append(Float(Double(now - connection.lastFrameAt) / 1e6))
+            }
+        }
+        connection.lastFrameAt = now
+        if let marker = connection.pendingMarker, connection.pendingSentAt > 0, Self.find(marker, in: text) != nil {
+            if connection.pendingSentAt >= windowStart && connection.pendingSentAt < windowEnd {
+                latencies.append(Float(Double(now - connection.pendingSentAt) / 1e6))
+            }
+            connection.pendingMarker = nil
+            connection.pendingSentAt = 0
+        }
+    }
+
+    private func hasPrefix(_ text: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Bool {
+        guard text.count >= prefix.count else { return false }
+        for index in prefix.indices where text[index] != prefix[index] { return false }
+        return true
+    }
+
+    /// The value of the first `"session":"..."` member (session ids are plain hex).
+    private func sessionValue(_ text: UnsafeRawBufferPointer) -> String? {
+        guard let start = Self.find(sessionKey, in: text) else { return nil }
+        let from = start + sessionKey.count
+        guard let end = text[from...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: text[from..<end], as: UTF8.self)
+    }
+
+    /// The offset of the first occurrence of `needle` in `haystack` (memchr for the first byte,
+    /// then memcmp).
+    static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let first = needle.first, let base = haystack.baseAddress, needle.count <= haystack.count else { return nil }
+        return needle.withUnsafeBytes { pattern -> Int? in
+            guard let patternBase = pattern.baseAddress else { return nil }
+            var offset = 0
+            let last = haystack.count - needle.count
+            while offset <= last {
+                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
+                let position = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + position, patternBase, needle.count) == 0 { return position }
+                offset = position + 1
+            }
+            return nil
+        }
+    }
+
+    func closed(_ connection: ClientConnection) {
+        guard !stopped else { return }
+        switch connection.phase {
+        case .connecting:
+            connectionFailed(connection)
+        case .settingUp:
+            connection.phase = .closed
+            report.connectionsClosedEarly += 1
+            settled += 1
+        case .ready:
+            connection.phase = .closed
+            report.connectionsClosedEarly += 1
+        case .failed, .closed:
+            break
+        }
+        connection.wsi = nil
+    }
+
+    // MARK: Ticks
+
+    func tick() {
+        guard let context, !stopped else { return }
+        let now = MonotonicClock.nanoseconds()
+        rampUp()
+        if windowStart == .max {
+            let timedOut = Double(now - setupStart) / 1e9 > options.setupTimeout
+            if settled >= expected || timedOut {
+                report.setupSeconds = Double(now - setupStart) / 1e9
+                windowStart = now + Int64(options.warmup * 1e9)
+                windowEnd = windowStart + Int64(options.duration * 1e9)
+            }
+        } else if serverAtStart == nil && clientAtStart == nil && now >= windowStart {
+            serverAtStart = options.serverPID.flatMap { ProcessSample.read(pid: $0) }
+            clientAtStart = ProcessSample.read(pid: nil)
+            if serverAtStart == nil && options.serverPID != nil { serverAtStart = ProcessSample.read(pid: options.serverPID) }
+        }
+        if now >= windowEnd {
+            stopped = true
+            lws_cancel_service(context)
+            return
+        }
+        if options.mode == .liveSessions { sendDueCommands(now) }
+        lws_sul_schedule(context, 0, pc_lws_timer_sul(timer), loadClientTick, tickNanoseconds / 1000)
+    }
+
+    private func sendDueCommands(_ now: Int64) {
+        let interval = Int64(options.commandInterval * 1e9)
+        for connection in connections where connection.phase == .ready && now >= connection.nextCommandAt {
+            if connection.pendingMarker != nil {
+                // Not seen within 2 s: count it lost and move on.
+                guard connection.pendingSentAt > 0, now - connection.pendingSentAt > 2_000_000_000 else { continue }
+                if connection.pendingSentAt >= windowStart && connection.pendingSentAt < windowEnd { report.latencyLost += 1 }
+            }
+            connection.commandCounter += 1
+            let label = "c\(connection.commandCounter)"
+            connection.pendingMarker = DemoScene.labelMarker(label)
+            connection.pendingSentAt = 0
+            connection.nextCommandAt = now + interval
+            send(DemoScene.labelOp(label), on: connection, timed: true)
+        }
+    }
+
+    // MARK: Report
+
+    private func finishReport() {
+        let end = MonotonicClock.nanoseconds()
+        let windowEndTime = min(end, windowEnd)
+        report.windowSeconds = windowStart == .max ? 0 : max(0, Double(windowEndTime - windowStart) / 1e9)
+        if let start = clientAtStart, let now = ProcessSample.read(pid: nil) { report.clientCPU = now.coreShare(since: start) }
+        if let pid = options.serverPID, let now = ProcessSample.read(pid: pid) {
+            if let start = serverAtStart { report.serverCPU = now.coreShare(since: start) }
+            report.serverResidentBytes = now.residentBytes
+            report.serverPeakResidentBytes = now.peakResidentBytes
+        }
+        // Fps over the connections that measure frames (viewers only see a frame on join).
+        let measured = connections.filter { connection in
+            switch connection.role {
+            case .live, .receiver: return connection.phase == .ready || connection.phase == .closed
+            case .controller, .viewer: return false
+            }
+        }
+        if report.windowSeconds > 0, !measured.isEmpty {
+            let rates = measured.map { Double($0.framesInWindow) / report.windowSeconds }
+            report.fpsMean = rates.reduce(0, +) / Double(rates.count)
+            report.fpsMin = rates.min() ?? 0
+        }
+        intervals.sort()
+        latencies.sort()
+        report.intervalP50 = Self.percentile(intervals, 50)
+        report.intervalP99 = Self.percentile(intervals, 99)
+        report.intervalMax = Double(intervals.last ?? 0)
+        report.latencyP50 = Self.percentile(latencies, 50)
+        report.latencyP99 = Self.percentile(latencies, 99)
+        report.latencyMax = Double(latencies.last ?? 0)
+        report.latencySamples = latencies.count
+    }
+
+    /// Nearest-rank percentile of sorted samples (0 when empty).
+    static func percentile(_ sorted: [Float], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return Double(sorted[min(max(rank, 0), sorted.count - 1)])
+    }
+
+    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+        guard let copy = strdup(text) else { return nil }
+        cStrings.append(copy)
+        return copy
+    }
+}
+
+/// The load generator could not run.
+public struct LoadError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// libwebsockets' client protocol callback (C convention, on the load generator's thread).
+private func loadClientCallback(
+    _ wsi: OpaquePointer?,
+    _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?,
+    _ length: Int
+) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
+    let generator = Unmanaged<LoadGenerator>.fromOpaque(owner).takeUnretainedValue()
+    guard let raw = lws_get_opaque_user_data(wsi) else { return 0 }
+    let connection = Unmanaged<ClientConnection>.fromOpaque(raw).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        connection.wsi = wsi
+        generator.established(connection)
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        generator.received(connection, wsi: wsi, bytes: UnsafeRawPointer(input), count: length)
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        return generator.writable(connection, wsi: wsi)
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED:
+        generator.closed(connection)
+    default:
+        break
+    }
+    return 0
+}
+
+/// The load generator's periodic tick (ramp-up, timed commands, window bookkeeping).
+private func loadClientTick(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let timer = pc_lws_timer_from_sul(sul), let owner = timer.pointee.owner else { return }
+    Unmanaged<LoadGenerator>.fromOpaque(owner).takeUnretainedValue().tick()
+}

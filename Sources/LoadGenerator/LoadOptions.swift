@@ -1,0 +1,123 @@
+/// What a load run does and for how long.
+public struct LoadOptions: Sendable {
+    /// What each connection does once open.
+    public enum Mode: Sendable, Equatable {
+        /// Each connection creates a live session (``DemoScene``: HUD + bar + player animating)
+        /// and sends a HUD label change every ``LoadOptions/commandInterval`` seconds, timing
+        /// how long until a frame shows it.
+        case liveSessions
+        /// Each connection only receives (the bare libwebsockets baseline server pushes frames).
+        case receiveOnly
+        /// `sessions` controllers each create a session with an unchanging scene, then
+        /// `viewersPerSession` more connections join each one as viewers and stay idle.
+        case idleViewers(viewersPerSession: Int)
+    }
+
+    /// Server address (loopback only: this is a local benchmark).
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var path = "/ws"
+    public var mode: Mode = .liveSessions
+    /// Connections (live, receive-only) or sessions (idle viewers) to open.
+    public var sessions = 1000
+    /// Seconds measured, after everything is connected and set up and ``warmup`` has passed.
+    public var duration: Double = 10
+    /// Seconds between setup and the measured window.
+    public var warmup: Double = 2
+    /// Seconds between two timed commands of one session (staggered across sessions).
+    public var commandInterval: Double = 1
+    /// Connection handshakes in flight at once while ramping up.
+    public var maxPendingConnects = 64
+    /// Seconds the ramp-up (connecting and setting up) may take before the run gives up waiting.
+    public var setupTimeout: Double = 60
+    /// Bytes libwebsockets reads per receive callback per connection.
+    public var receiveBufferSize = 8192
+    /// The server process to sample (CPU, resident memory), if known.
+    public var serverPID: Int32?
+
+    public init() {}
+}
+
+/// Everything a load run measured.
+public struct LoadReport: Sendable {
+    /// Connections asked for and those that completed the WebSocket handshake.
+    public var connectionsWanted = 0
+    public var connectionsOpened = 0
+    /// Connections that failed to open or closed before the end.
+    public var connectionsFailed = 0
+    public var connectionsClosedEarly = 0
+    /// Connections whose setup (session create, scene ops, join) succeeded.
+    public var connectionsReady = 0
+    /// Seconds from the first connect to everything set up.
+    public var setupSeconds = 0.0
+    /// Length of the measured window in seconds.
+    public var windowSeconds = 0.0
+    /// Frames received in the window (all connections).
+    public var frames = 0
+    /// Bytes of frames received in the window.
+    public var frameBytes = 0
+    /// Frames per second per measured connection, averaged, and the lowest.
+    public var fpsMean = 0.0
+    public var fpsMin = 0.0
+    /// Milliseconds between consecutive frames of one connection, over every connection.
+    public var intervalP50 = 0.0
+    public var intervalP99 = 0.0
+    public var intervalMax = 0.0
+    /// Command-to-frame latency in milliseconds: from writing the command to the socket to
+    /// receiving the first frame whose content reflects it.
+    public var latencyP50 = 0.0
+    public var latencyP99 = 0.0
+    public var latencyMax = 0.0
+    public var latencySamples = 0
+    /// Timed commands not reflected by any frame within 2 s.
+    public var latencyLost = 0
+    /// Error replies from the server (the first one kept as an example).
+    public var errorReplies = 0
+    public var firstError: String?
+    /// The server's share of one core over the window, and its resident memory at the end.
+    public var serverCPU: Double?
+    public var serverResidentBytes: Int?
+    public var serverPeakResidentBytes: Int?
+    /// The load generator's own share of one core over the window.
+    public var clientCPU = 0.0
+
+    /// Server CPU time per frame delivered in the window, in microseconds.
+    public var serverMicrosecondsPerFrame: Double? {
+        guard let serverCPU, frames > 0 else { return nil }
+        return serverCPU * windowSeconds / Double(frames) * 1e6
+    }
+
+    /// Load generator CPU time per frame received in the window, in microseconds.
+    public var clientMicrosecondsPerFrame: Double? {
+        frames > 0 ? clientCPU * windowSeconds / Double(frames) * 1e6 : nil
+    }
+
+    public init() {}
+
+    /// A few lines for people.
+    public var summary: String {
+        var lines: [String] = []
+        lines.append("connections: \(connectionsOpened)/\(connectionsWanted) open, \(connectionsReady) ready, \(connectionsFailed) failed, \(connectionsClosedEarly) closed early; setup \(fmt(setupSeconds)) s")
+        lines.append("window: \(fmt(windowSeconds)) s, \(frames) frames, \(frameBytes / max(frames, 1)) B each")
+        lines.append("fps per connection: mean \(fmt(fpsMean)), min \(fmt(fpsMin))")
+        lines.append("frame interval: p50 \(fmt(intervalP50)) ms, p99 \(fmt(intervalP99)) ms, max \(fmt(intervalMax)) ms")
+        if latencySamples > 0 || latencyLost > 0 {
+            lines.append("command-to-frame: p50 \(fmt(latencyP50)) ms, p99 \(fmt(latencyP99)) ms, max \(fmt(latencyMax)) ms (\(latencySamples) samples, \(latencyLost) lost)")
+        }
+        if let serverCPU {
+            let perFrame = serverMicrosecondsPerFrame.map { ", \(fmt($0)) us per frame" } ?? ""
+            lines.append("server: \(fmt(serverCPU * 100)) % of a core\(perFrame), \(mib(serverResidentBytes)) MiB resident (peak \(mib(serverPeakResidentBytes)) MiB)")
+        }
+        let perFrame = clientMicrosecondsPerFrame.map { ", \(fmt($0)) us per frame" } ?? ""
+        lines.append("load generator: \(fmt(clientCPU * 100)) % of a core\(perFrame)")
+        if errorReplies > 0 { lines.append("error replies: \(errorReplies), first: \(firstError ?? "")") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func fmt(_ value: Double) -> String {
+        let scaled = (value * 100).rounded() / 100
+        return "\(scaled)"
+    }
+
+    private func mib(_ bytes: Int?) -> String { bytes.map { fmt(Double($0) / 1_048_576) } ?? "?" }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import LoadGenerator
+
+/// `progresscast loadgen`: drives a running server with many WebSocket sessions and reports
+/// delivered fps, frame intervals, command-to-frame latency and the server's CPU and memory.
+struct LoadGen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loadgen",
+        abstract: "Open many sessions against a server on this machine and measure what it delivers.",
+        discussion: """
+        Modes: live (each connection creates a live session with the demo scene, HUD + bar + player \
+        animating, and changes the HUD's label every --command-interval seconds), receive (only \
+        count frames: for the bare libwebsockets baseline), idle (--sessions unchanging sessions, \
+        each joined by --viewers viewers). Command-to-frame latency runs from writing the label \
+        change to receiving the first frame that shows the new label. Pass --server-pid to sample \
+        the server's CPU and resident memory from /proc.
+        """
+    )
+
+    @Option(help: "Server port on 127.0.0.1.")
+    var port: Int
+
+    @Option(help: "live, receive or idle.")
+    var mode = "live"
+
+    @Option(help: "Connections (live, receive) or sessions (idle).")
+    var sessions = 1000
+
+    @Option(help: "Viewers per session (idle mode).")
+    var viewers = 100
+
+    @Option(help: "Seconds measured after setup and warmup.")
+    var duration: Double = 10
+
+    @Option(help: "Seconds between setup and the measured window.")
+    var warmup: Double = 2
+
+    @Option(name: .customLong("command-interval"), help: "Seconds between timed commands of one session (live mode).")
+    var commandInterval: Double = 1
+
+    @Option(name: .customLong("server-pid"), help: "The server's process id, to sample its CPU and memory.")
+    var serverPID: Int32?
+
+    func run() throws {
+        var options = LoadOptions()
+        options.port = port
+        options.sessions = sessions
+        options.duration = duration
+        options.warmup = warmup
+        options.commandInterval = commandInterval
+        options.serverPID = serverPID
+        switch mode {
+        case "live": options.mode = .liveSessions
+        case "receive": options.mode = .receiveOnly
+        case "idle": options.mode = .idleViewers(viewersPerSession: viewers)
+        default: throw ValidationError("unknown --mode \"\(mode)\" (live, receive or idle)")
+        }
+        guard (1...20_000).contains(sessions), (0...1000).contains(viewers), duration > 0, duration <= 3600, warmup >= 0 else {
+            throw ValidationError("--sessions must be in 1...20000, --viewers in 0...1000, --duration in (0, 3600]")
+        }
+        let report = try LoadGenerator(options: options).run()
+        print(report.summary)
+    }
+}
+
+/// `progresscast baseline`: the bare libwebsockets server the bench compares against.
+struct Baseline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Serve given frame bytes through bare libwebsockets at a fixed rate (the bench's baseline).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "TCP port on 127.0.0.1 (0 picks a free one).")
+    var port = 0
+
+    @Option(help: "A file of frame messages, one per line.")
+    var frames: String
+
+    @Option(help: "Frames per second per connection.")
+    var fps = 60
+
+    @Option(help: "Seconds after which the server stops by itself.")
+    var seconds: Double = 120
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: frames) else { throw ValidationError("cannot read \(frames)") }
+        let lines = Array(data).split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        guard (1...240).contains(fps), seconds > 0 else { throw ValidationError("--fps must be in 1...240 and --seconds positive") }
+        let server = BaselineServer(frames: lines, fps: fps, lifetimeSeconds: seconds)
+        try server.run(host: "127.0.0.1", port: port) { bound in
+            FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(bound)\n".utf8))
+        }
+    }
+}
