@@ -103,4 +103,14 @@ if [[ ${SKIP_BROWSER:-0} != 1 ]] && compgen -G "Tests/browser/test_*.py" >/dev/n
     python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider --junitxml="$OUT/browser.xml" "${extra[@]}" || true
 fi
 
+# --- Benchmark smoke (performance; docs/benchmarks.md) --------------------------------------
+# Runs every part of `progresscast bench` small and short (about 10 s: a few live sessions, the
+# bare libwebsockets baseline, a few idle viewers, a 2-minute recording, a few page draws) so
+# the bench cannot rot. It fails only on crashes and errors, never on performance targets (this
+# is a debug build on a busy machine). SKIP_BENCH=1 skips it.
+if [[ ${SKIP_BENCH:-0} != 1 ]]; then
+  step "bench smoke" "$OUT/bench-smoke.log" timeout 180 "$PROGRESSCAST_BIN" bench --smoke || true
+fi
+# ---------------------------------------------------------------------------------------------
+
 exit "$failed"
