@@ -64,7 +64,7 @@ public struct Replayer: Sendable {
     }
 
     /// The settings a recording's session was created with: its first `session.create` line
-    /// when present (authoritative), else its header.
+    /// when present (authoritative), else its header; always on a manual clock.
     public static func settings(of recording: Recording) -> SessionSettings {
         var settings = SessionSettings(canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
                                        clock: .manual, fps: recording.header.fps, title: recording.header.title)
@@ -72,6 +72,8 @@ public struct Replayer: Sendable {
            let decoded = try? SessionSettings.decode(FieldReader(op)) {
             settings = decoded
         }
+        // A replay re-simulates on a manual clock whatever clock the recorded session had.
+        settings.clock = .manual
         return settings
     }
 
