@@ -33,7 +33,10 @@ extension ProgressCastApp {
         let name: String
         do { name = try RecordingName.validate(bare) } catch { throw CommandError.badField("recording", "is not a valid recording name: \(error.description)") }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError(.notFound, "no recording \"\(name)\"") }
+        // Only regular files: a symbolic link in the folder (perhaps pointing outside it) is not a recording.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let data = FileManager.default.contents(atPath: path) else { throw CommandError(.notFound, "no recording \"\(name)\"") }
         do {
             return try RecordingReader.read(Array(data))
         } catch {
@@ -72,8 +75,9 @@ extension ProgressCastApp {
 
     func broadcastReplayState(_ session: LiveSession, loop: ServerLoop) {
         guard let replay = session.replay else { return }
-        broadcast(SceneEvent(time: session.core.time, name: "replay.state", target: "",
-                             fields: JSONObject(pairs: [("state", .string(replay.state.rawValue)), ("t", .number(Double(replay.position) / 1_000_000))])),
+        // The event's own `t` is the replay position (PROTOCOL.md: replay.state {state, t}).
+        broadcast(SceneEvent(time: Double(replay.position) / 1_000_000, name: "replay.state", target: "",
+                             fields: JSONObject(pairs: [("state", .string(replay.state.rawValue))])),
                   in: session, loop: loop)
     }
 
