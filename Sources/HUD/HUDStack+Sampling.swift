@@ -7,7 +7,8 @@ extension HUDStack {
     /// Appends every visible HUD's shapes at `time`, back to front (see `HUD.draw`).
     /// Never changes state.
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        for hud in huds { hud.draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
+        // By index: `for hud in huds` would copy each HUD (retaining everything it holds) per frame.
+        for index in huds.indices { huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
     }
 
     /// Front to back, what a pointer at `point` hits. Like UIKit, it tests the model state, not

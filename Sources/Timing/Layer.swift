@@ -36,4 +36,7 @@ struct AttachedAnimation: Sendable {
     var animation: Animation
     /// Set once `finished = true` has been reported for an animation kept after completion.
     var finishReported = false
+
+    /// The animation's timing while its natural end is still to be reported, else nil.
+    var unreportedTiming: MediaTiming? { finishReported ? nil : animation.timing }
 }

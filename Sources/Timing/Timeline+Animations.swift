@@ -85,11 +85,12 @@ extension Timeline {
     /// one on a layer whose time is not frozen (overall speed not 0) that has not completed,
     /// or that repeats forever.
     public func hasRunningAnimations(at time: Double) -> Bool {
-        for (index, slot) in layers.enumerated() {
-            guard let layer = slot, !layer.animations.isEmpty else { continue }
+        for index in layers.indices {
+            let count = layers[index]?.animations.count ?? 0
+            guard count > 0 else { continue }
             let map = localTimeMap(of: LayerID(rawValue: index))
             if map.scale == 0 { continue }
-            for attached in layer.animations where !attached.finishReported { return true }
+            for position in 0..<count where layers[index]?.animations[position].finishReported == false { return true }
         }
         return false
     }

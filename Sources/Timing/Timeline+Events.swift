@@ -66,19 +66,22 @@ extension Timeline {
     /// The earliest natural end of an attached animation, in global media time.
     private func nextCompletion() -> PendingCompletion? {
         var best: PendingCompletion?
-        for (layerIndex, slot) in layers.enumerated() {
-            guard let layer = slot, !layer.animations.isEmpty else { continue }
+        // Runs before every sample: fields are read in place (binding a layer or an attached
+        // animation to a name would copy it and retain everything it holds).
+        for layerIndex in layers.indices {
+            let count = layers[layerIndex]?.animations.count ?? 0
+            guard count > 0 else { continue }
             let id = LayerID(rawValue: layerIndex)
             var map: (scale: Double, offset: Double)?
-            for (index, attached) in layer.animations.enumerated() where !attached.finishReported {
-                let timing = attached.animation.timing
+            for index in 0..<count {
+                guard let timing = layers[layerIndex]?.animations[index].unreportedTiming else { continue }
                 let active = timing.activeDuration
                 guard timing.speed > 0, active.isFinite else { continue }
                 let localEnd = timing.beginTime + active / timing.speed
                 if map == nil { map = localTimeMap(of: id) }
                 guard let m = map, m.scale > 0 else { continue }
                 let globalEnd = max((localEnd - m.offset) / m.scale, now)
-                let sequence = attached.id.rawValue
+                let sequence = layers[layerIndex]?.animations[index].id.rawValue ?? 0
                 if let b = best, b.time < globalEnd || (b.time == globalEnd && b.sequence < sequence) { continue }
                 best = PendingCompletion(time: globalEnd, sequence: sequence, layer: id, index: index)
             }

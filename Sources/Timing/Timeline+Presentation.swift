@@ -3,12 +3,14 @@ extension Timeline {
     /// attached animation applied in the order added (additive ones add to the value so far,
     /// others replace it). Never changes state.
     public func presentation(_ key: PropertyKey, of id: LayerID, at time: Double) -> AnimatableValue? {
-        guard let layer = self[id] else { return nil }
-        guard var value = layer.modelValue(key) else { return nil }
-        if layer.animations.isEmpty { return value }
+        // Fields are read in place (binding the layer or an animation to a name would copy it).
+        let index = id.rawValue
+        guard layers.indices.contains(index), var value = layers[index]?.modelValue(key) else { return nil }
+        let count = layers[index]?.animations.count ?? 0
+        if count == 0 { return value }
         let local = localTime(of: id, at: time)
-        for attached in layer.animations where attached.animation.animates(key) {
-            if let v = attached.animation.evaluate(key, parentTime: local, underlying: value) { value = v }
+        for position in 0..<count where layers[index]?.animations[position].animation.animates(key) == true {
+            if let v = layers[index]?.animations[position].animation.evaluate(key, parentTime: local, underlying: value) { value = v }
         }
         return value
     }

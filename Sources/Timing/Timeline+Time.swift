@@ -2,19 +2,25 @@ extension Timeline {
     /// A layer's local time for global media time `time`: `T = (T_parent - b) * s + o`,
     /// applied from the root down.
     public func localTime(of id: LayerID, at time: Double) -> Double {
-        guard let layer = self[id] else { return time }
-        let parentTime = layer.parent.map { localTime(of: $0, at: time) } ?? time
-        return layer.localTime(parentTime: parentTime)
+        // The same arithmetic as Layer.localTime(parentTime:), root first, reading fields in place.
+        let index = id.rawValue
+        guard layers.indices.contains(index), let speed = layers[index]?.speed else { return time }
+        let parentTime = layers[index]?.parent.map { localTime(of: $0, at: time) } ?? time
+        let beginTime = layers[index]?.beginTime ?? 0
+        let timeOffset = layers[index]?.timeOffset ?? 0
+        return (parentTime - beginTime) * speed + timeOffset
     }
 
-    /// The affine map global -> local for a layer: local = scale * global + offset.
+    /// The affine map global -> local for a layer: local = scale * global + offset (composed
+    /// from the root down; no allocation).
     func localTimeMap(of id: LayerID) -> (scale: Double, offset: Double) {
-        var a = 1.0, c = 0.0
-        for layerID in ancestry(id) {
-            guard let layer = self[layerID] else { continue }
-            a *= layer.speed
-            c = (c - layer.beginTime) * layer.speed + layer.timeOffset
-        }
+        let index = id.rawValue
+        guard layers.indices.contains(index), let speed = layers[index]?.speed else { return (1, 0) }
+        var (a, c) = layers[index]?.parent.map { localTimeMap(of: $0) } ?? (1.0, 0.0)
+        let beginTime = layers[index]?.beginTime ?? 0
+        let timeOffset = layers[index]?.timeOffset ?? 0
+        a *= speed
+        c = (c - beginTime) * speed + timeOffset
         return (a, c)
     }
 

@@ -51,9 +51,24 @@ public struct Timeline: Sendable {
     /// Whether the layer exists.
     public func contains(_ id: LayerID) -> Bool { self[id] != nil }
 
+    /// The layer with `id`, if any. Reads and writes in place (`_read`/`_modify`): a plain getter
+    /// would copy the layer, retaining each of its arrays, on every `self[id]?.field` access.
     subscript(id: LayerID) -> Layer? {
-        get { layers.indices.contains(id.rawValue) ? layers[id.rawValue] : nil }
-        set { if layers.indices.contains(id.rawValue) { layers[id.rawValue] = newValue } }
+        _read {
+            if layers.indices.contains(id.rawValue) {
+                yield layers[id.rawValue]
+            } else {
+                yield nil
+            }
+        }
+        _modify {
+            if layers.indices.contains(id.rawValue) {
+                yield &layers[id.rawValue]
+            } else {
+                var absent: Layer?
+                yield &absent
+            }
+        }
     }
 
     /// The layer's own timing (beginTime, speed, timeOffset); other fields are defaults.
