@@ -30,7 +30,9 @@ final class LiveSession {
     var frameDue: Int64?
     /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
     var frameTicket: UInt64 = 0
-    /// The due time of the last paced frame (frames keep to a grid of 1/fps from it).
+    /// The session's phase group on the frame lattice (-1: not given yet).
+    var frameGroup = -1
+    /// The lattice time of the last paced frame.
     var lastFrameGrid: Int64 = 0
     /// Monotonic microseconds when the last frame was produced (live pacing).
     var lastFrameWall: Int64 = 0

@@ -19,7 +19,8 @@ extension ProgressCastApp {
         }
         for joiner in pendingJoinFrames where clients[joiner]?.sessionID == session.id {
             let frame = session.currentFrame()
-            _ = loop.send(frame, to: joiner, delivery: .latest)
+            // Ordered, so it never overtakes the join's ack (the latest slot may jump the queue).
+            _ = loop.send(frame, to: joiner, delivery: .ordered)
         }
     }
 
@@ -36,7 +37,9 @@ extension ProgressCastApp {
     /// (one encoding shared by all of them; slow ones get the newest frame only).
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
         guard let frame = session.frameIfChanged() else { return }
-        for connection in session.connections {
+        // Connections that joined during this message get the current frame once, in order,
+        // right after their ack (flushAfterOp), not here as well.
+        for connection in session.connections where !pendingJoinFrames.contains(connection) {
             _ = loop.send(frame, to: connection, delivery: .latest)
         }
         if let recorder = session.recorder {
@@ -48,18 +51,33 @@ extension ProgressCastApp {
         }
     }
 
-    /// Live sessions: asks for a frame as soon as the fps pacing allows. Paced frames keep to a
-    /// grid of 1/fps from the last one (a late timer does not push every later frame back), but
-    /// never come sooner than 1/fps - ``FrameScheduler/pacingSlack`` after the last frame made.
+    /// Live sessions: asks for the next paced frame (see ``FrameScheduler`` for the pacing
+    /// lattice). A session that has been idle for more than a frame gets its frame as soon as
+    /// 1/fps (less ``FrameScheduler/pacingSlack``) has passed since its last one, then joins the
+    /// lattice again.
     func scheduleFrame(_ session: LiveSession, loop: ServerLoop) {
         guard session.frameDue == nil else { return }
-        let interval = 1_000_000 / Int64(session.settings.fps)
+        let interval = 1_000_000 / Double(session.settings.fps)
         let now = LiveClock.monotonicMicroseconds()
-        let due = max(now, session.lastFrameGrid + interval, session.lastFrameWall + interval - FrameScheduler.pacingSlack)
+        let due: Int64
+        if Double(now - session.lastFrameGrid) > 2 * interval {
+            due = max(now, session.lastFrameWall + Int64(interval) - FrameScheduler.pacingSlack)
+        } else {
+            due = frameScheduler.latticeTime(for: session, interval: interval,
+                                             atOrAfter: max(now, session.lastFrameGrid + Int64(interval) - FrameScheduler.pacingSlack))
+        }
         if frameScheduler.onDue == nil {
             frameScheduler.onDue = { [weak self] session, due, loop in
+                guard let self else { return }
+                // Never sooner than 1/fps - slack after the last frame (a session handled late in
+                // one batch may come early in the next): wait the difference.
+                let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
+                if LiveClock.monotonicMicroseconds() < earliest {
+                    self.frameScheduler.schedule(session, at: earliest, loop: loop)
+                    return
+                }
                 session.lastFrameGrid = due
-                self?.frameTick(session, loop: loop)
+                self.frameTick(session, loop: loop)
             }
         }
         frameScheduler.schedule(session, at: due, loop: loop)
