@@ -28,6 +28,7 @@ public enum ServerRunner {
         configuration.accessToken = options.token.map { AccessToken(secret: $0, queryName: "token", cookieName: "progresscast_token") }
         configuration.maxMessageSize = options.maxMessageBytes
         configuration.maxQueuedBytes = options.maxQueuedBytes
+        configuration.permessageDeflate = options.permessageDeflate
         configuration.libraryLogLevel = .error
         let app = ProgressCastApp(options: options, fonts: fonts, logger: logger)
         let server = WebSocketServer(configuration: configuration, handler: app)

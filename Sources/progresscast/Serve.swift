@@ -50,6 +50,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-queued-bytes"), help: "Most bytes of acks and events waiting for one slow connection (more: close 1008).")
     var maxQueuedBytes = 1 << 20
 
+    @Flag(name: .customLong("no-deflate"), help: "Do not negotiate permessage-deflate (it costs about 110 KB per browser connection).")
+    var noDeflate = false
+
     @Option(name: .customLong("max-recording-bytes"), help: "Largest recording file in bytes (then the recording stops with an `io` error event; the session goes on).")
     var maxRecordingBytes = 256 << 20
 
@@ -83,6 +86,7 @@ struct Serve: ParsableCommand {
         options.maxComponentsPerSession = maxComponentsPerSession
         options.maxMessageBytes = maxMessageBytes
         options.maxQueuedBytes = maxQueuedBytes
+        options.permessageDeflate = !noDeflate
         options.maxRecordingBytes = maxRecordingBytes
         if !options.isLoopback && token == nil {
             logger.warning("listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions")
