@@ -47,7 +47,9 @@ const replayBar = new ReplayBar(app, {
   speed: $('replay-speed'), back: $('replay-step-back'), forward: $('replay-step-forward'), time: $('replay-time'),
 });
 
+let lastFrame = null; // the newest frame received (read-only test hook below)
 conn.addEventListener('frame', (e) => {
+  lastFrame = e.detail;
   recordFrameReceived();
   renderer.submit(e.detail);
   replayBar.onFrame(e.detail);
@@ -106,6 +108,9 @@ window.progresscast = {
   app,
   get session() { return app.session.info; },
   get connected() { return conn.isOpen(); },
+  // Read-only views for tests: the newest frame received, and the frame on the canvas now.
+  get lastFrame() { return lastFrame; },
+  get drawnFrame() { return renderer.current; },
 };
 
 conn.start();
