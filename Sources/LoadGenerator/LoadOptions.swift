@@ -34,6 +34,10 @@ public struct LoadOptions: Sendable {
     public var receiveBufferSize = 8192
     /// The server process to sample (CPU, resident memory), if known.
     public var serverPID: Int32?
+    /// Niceness of the generator's threads (Linux: per thread). On a machine shared with the
+    /// server, a positive value lets the server have the CPU it needs while the generator uses
+    /// what is left, so the generator does not slow down what it measures.
+    public var nice: Int32 = 0
 
     public init() {}
 }
@@ -80,6 +84,11 @@ public struct LoadReport: Sendable {
     public var serverPeakResidentBytes: Int?
     /// The load generator's own share of one core over the window.
     public var clientCPU = 0.0
+
+    /// Raw samples, kept for merging the reports of parallel generators.
+    var rates: [Double] = []
+    var intervalSamples: [Float] = []
+    var latencySampleValues: [Float] = []
 
     /// Server CPU time per frame delivered in the window, in microseconds.
     public var serverMicrosecondsPerFrame: Double? {

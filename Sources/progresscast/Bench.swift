@@ -40,6 +40,9 @@ struct Bench: ParsableCommand {
     @Option(help: "The page folder (served to Chromium; Benchmarks/ is looked for beside it).")
     var `public` = "Public"
 
+    @Option(name: .customLong("load-threads"), help: "Load generator threads for the server, baseline and idle parts.")
+    var loadThreads = 2
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -63,7 +66,7 @@ struct Bench: ParsableCommand {
             idleSessions: max(1, idleViewers / viewersPerSession), idleViewers: viewersPerSession,
             warmup: 2, recordingSeconds: recordingMinutes * 60, pageFrames: 600,
             publicDirectory: (self.public as NSString).standardizingPath, scratchDirectory: scratch,
-            executable: BenchEnvironment.executablePath())
+            executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(loadThreads, 8)))
         if smoke {
             settings.seconds = 1
             settings.warmup = 0.5

@@ -42,6 +42,9 @@ struct LoadGen: ParsableCommand {
     @Option(name: .customLong("server-pid"), help: "The server's process id, to sample its CPU and memory.")
     var serverPID: Int32?
 
+    @Option(help: "Threads, each with its own libwebsockets client context and a share of the connections.")
+    var threads = 2
+
     func run() throws {
         var options = LoadOptions()
         options.port = port
@@ -59,7 +62,8 @@ struct LoadGen: ParsableCommand {
         guard (1...20_000).contains(sessions), (0...1000).contains(viewers), duration > 0, duration <= 3600, warmup >= 0 else {
             throw ValidationError("--sessions must be in 1...20000, --viewers in 0...1000, --duration in (0, 3600]")
         }
-        let report = try LoadGenerator(options: options).run()
+        guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1...16") }
+        let report = try LoadGenerator.run(options: options, threads: threads)
         print(report.summary)
     }
 }

@@ -21,6 +21,10 @@ struct BenchSettings {
     var publicDirectory: String
     var scratchDirectory: String
     var executable: String
+    /// Load generator threads (each with its own libwebsockets client context).
+    var loadThreads = 2
+    /// Niceness of the load generator's threads (the server runs at normal priority).
+    var loadNice: Int32 = 5
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -53,7 +57,8 @@ enum ServerBenchmark {
         options.duration = settings.seconds
         options.warmup = settings.warmup
         options.serverPID = server.pid
-        let report = try LoadGenerator(options: options).run()
+        options.nice = settings.loadNice
+        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let n = settings.sessions
         var rows = [
@@ -92,12 +97,15 @@ enum ServerBenchmark {
         options.duration = settings.seconds
         options.warmup = settings.warmup
         options.serverPID = baseline.pid
-        let report = try LoadGenerator(options: options).run()
+        options.nice = settings.loadNice
+        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
         let n = settings.sessions
         var rows = [
             BenchRow(figure: "baseline: bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
                      measured: "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
                      passed: nil),
+            BenchRow(figure: "  load generator CPU (baseline run)", target: "-",
+                     measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil),
         ]
         if let progressCast, report.fpsMean > 0 {
             let ratio = progressCast.fpsMean / report.fpsMean
@@ -120,10 +128,11 @@ enum ServerBenchmark {
         options.duration = settings.seconds
         options.warmup = max(settings.warmup, 3)
         options.serverPID = server.pid
+        options.nice = settings.loadNice
         options.receiveBufferSize = 4096
         options.maxPendingConnects = 128
         options.setupTimeout = 120
-        let report = try LoadGenerator(options: options).run()
+        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let viewers = settings.idleSessions * settings.idleViewers
         let connected = report.connectionsReady - min(report.connectionsReady, settings.idleSessions) - report.connectionsClosedEarly
