@@ -5,9 +5,10 @@ import WebSocketServer
 ///
 /// libwebsockets keeps its timers in one sorted linked list (insertion walks it), so a timer
 /// per session per frame costs O(sessions) per frame: at 1,000 sessions x 60 fps that walk
-/// dominated the server. Here the due times wait in a binary min-heap (O(log n)), and a single
-/// timer wakes the service thread for the earliest; each wake handles every session due within
-/// ``batchWindow``, then arms the timer for the next.
+/// dominated the server. Here sessions wait in buckets by due time (a dictionary, with the
+/// distinct due times in a binary min-heap), and a single timer wakes the service thread for
+/// the earliest; each wake handles every session due within ``batchWindow``, in due order and,
+/// within one due time, in the order they were scheduled, then arms the timer for the next.
 ///
 /// Frames of sessions with the same fps fall on a shared lattice: `epoch + (k + j/groups) / fps`
 /// for whole k, with each session in one of ``groups`` phase groups j (given out in turn). So
@@ -31,7 +32,6 @@ final class FrameScheduler {
     static let batchWindow: Int64 = 250
 
     private struct Entry {
-        var due: Int64
         var ticket: UInt64
         var session: LiveSession
     }
@@ -39,13 +39,16 @@ final class FrameScheduler {
     /// Called on the service thread for each session whose frame is due, with the due time.
     var onDue: ((LiveSession, Int64, ServerLoop) -> Void)?
 
-    private var heap: [Entry] = []
+    /// Sessions by due time (sessions of one lattice group share one), in scheduling order.
+    private var buckets: [Int64: [Entry]] = [:]
+    /// The distinct due times of ``buckets``, as a binary min-heap.
+    private var dueTimes: [Int64] = []
     private var lastTicket: UInt64 = 0
     private var timer: LoopTimer?
     private var timerDue: Int64 = .max
 
     /// Sessions waiting (including cancelled ones not yet dropped).
-    var count: Int { heap.count }
+    var count: Int { buckets.values.reduce(0) { $0 + $1.count } }
 
     /// Schedules `session`'s next frame at `due` (monotonic microseconds), replacing any
     /// schedule it had.
@@ -53,7 +56,11 @@ final class FrameScheduler {
         lastTicket += 1
         session.frameDue = due
         session.frameTicket = lastTicket
-        push(Entry(due: due, ticket: lastTicket, session: session))
+        let entry = Entry(ticket: lastTicket, session: session)
+        if buckets[due]?.append(entry) == nil {
+            buckets[due] = [entry]
+            pushDue(due)
+        }
         armTimer(loop)
     }
 
@@ -76,11 +83,11 @@ final class FrameScheduler {
     }
 
     private func armTimer(_ loop: ServerLoop) {
-        guard let top = heap.first else { return }
-        if timer != nil && timerDue <= top.due { return }
+        guard let top = dueTimes.first else { return }
+        if timer != nil && timerDue <= top { return }
         if let timer { loop.cancel(timer) }
-        timerDue = top.due
-        let delay = top.due - LiveClock.monotonicMicroseconds()
+        timerDue = top
+        let delay = top - LiveClock.monotonicMicroseconds()
         timer = loop.schedule(afterMicroseconds: delay) { [weak self] loop in
             self?.fire(loop)
         }
@@ -89,51 +96,45 @@ final class FrameScheduler {
     private func fire(_ loop: ServerLoop) {
         timer = nil
         timerDue = .max
-        var now = LiveClock.monotonicMicroseconds()
-        var handled = 0
-        while let top = heap.first, top.due <= now + Self.batchWindow {
-            popTop()
-            let session = top.session
-            guard session.frameTicket == top.ticket else { continue }
-            session.frameDue = nil
-            session.frameTicket = 0
-            onDue?(session, top.due, loop)
-            handled += 1
-            if handled % 32 == 0 { now = LiveClock.monotonicMicroseconds() }
+        while let due = dueTimes.first, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
+            popDue()
+            for entry in buckets.removeValue(forKey: due) ?? [] {
+                let session = entry.session
+                guard session.frameTicket == entry.ticket else { continue }
+                session.frameDue = nil
+                session.frameTicket = 0
+                onDue?(session, due, loop)
+            }
         }
         armTimer(loop)
     }
 
-    // MARK: Binary heap ordered by (due, ticket)
+    // MARK: Binary min-heap of due times
 
-    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        a.due < b.due || (a.due == b.due && a.ticket < b.ticket)
-    }
-
-    private func push(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
+    private func pushDue(_ due: Int64) {
+        dueTimes.append(due)
+        var child = dueTimes.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.precedes(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            guard dueTimes[child] < dueTimes[parent] else { break }
+            dueTimes.swapAt(child, parent)
             child = parent
         }
     }
 
-    private func popTop() {
-        let last = heap.count - 1
-        heap.swapAt(0, last)
-        heap.removeLast()
+    private func popDue() {
+        let last = dueTimes.count - 1
+        dueTimes.swapAt(0, last)
+        dueTimes.removeLast()
         var parent = 0
-        let count = heap.count
+        let count = dueTimes.count
         while true {
             let left = 2 * parent + 1
             guard left < count else { break }
             var smallest = left
-            if left + 1 < count && Self.precedes(heap[left + 1], heap[left]) { smallest = left + 1 }
-            guard Self.precedes(heap[smallest], heap[parent]) else { break }
-            heap.swapAt(smallest, parent)
+            if left + 1 < count && dueTimes[left + 1] < dueTimes[left] { smallest = left + 1 }
+            guard dueTimes[smallest] < dueTimes[parent] else { break }
+            dueTimes.swapAt(smallest, parent)
             parent = smallest
         }
     }

@@ -69,10 +69,10 @@ extension ProgressCastApp {
         if frameScheduler.onDue == nil {
             frameScheduler.onDue = { [weak self] session, due, loop in
                 guard let self else { return }
-                // Never sooner than 1/fps - slack after the last frame (a session handled late in
-                // one batch may come early in the next): wait the difference.
+                // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
+                // session handled late in one batch may come early in the next): wait the difference.
                 let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
-                if LiveClock.monotonicMicroseconds() < earliest {
+                if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
                     self.frameScheduler.schedule(session, at: earliest, loop: loop)
                     return
                 }

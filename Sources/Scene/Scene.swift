@@ -70,7 +70,10 @@ public struct Scene: Sendable {
 
     /// Events reported since the last call, in time order.
     public mutating func takeEvents() -> [SceneEvent] {
-        defer { pendingEvents.removeAll(keepingCapacity: true) }
+        // Called every frame: nothing to hand over is the common case (no allocation); otherwise
+        // the buffer itself is handed over (keeping its capacity here would copy it).
+        if pendingEvents.isEmpty { return [] }
+        defer { pendingEvents = [] }
         return pendingEvents
     }
 
