@@ -80,6 +80,7 @@ final class FrameScheduler {
     func cancel(_ session: LiveSession) {
         session.frameDue = nil
         session.frameTicket = 0
+        session.deferredLatticeTime = nil
     }
 
     private func armTimer(_ loop: ServerLoop) {

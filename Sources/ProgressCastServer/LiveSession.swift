@@ -32,6 +32,8 @@ final class LiveSession {
     var frameTicket: UInt64 = 0
     /// The session's phase group on the frame lattice (-1: not given yet).
     var frameGroup = -1
+    /// The lattice time of a frame deferred to keep the minimum gap, while it waits.
+    var deferredLatticeTime: Int64?
     /// The lattice time of the last paced frame.
     var lastFrameGrid: Int64 = 0
     /// Monotonic microseconds when the last frame was produced (live pacing).

@@ -73,10 +73,14 @@ extension ProgressCastApp {
                 // session handled late in one batch may come early in the next): wait the difference.
                 let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
                 if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
+                    // Keep the lattice time, so the next frame comes at the next lattice point
+                    // (counting from the deferred time would skip one).
+                    session.deferredLatticeTime = session.deferredLatticeTime ?? due
                     self.frameScheduler.schedule(session, at: earliest, loop: loop)
                     return
                 }
-                session.lastFrameGrid = due
+                session.lastFrameGrid = session.deferredLatticeTime ?? due
+                session.deferredLatticeTime = nil
                 self.frameTick(session, loop: loop)
             }
         }
