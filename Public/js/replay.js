@@ -100,7 +100,12 @@ export class ReplayBar {
   }
 
   sendSeek(t) {
-    this.send({ op: 'replay.seek', t: Math.round(t * 1e6) / 1e6 });
+    const rounded = Math.round(t * 1e6) / 1e6;
+    // One slider click fires both 'input' and 'change' with the same value: seek once.
+    if (rounded === this.lastSeekSent && performance.now() - this.lastSeekAt < 500) return;
+    this.lastSeekSent = rounded;
+    this.lastSeekAt = performance.now();
+    this.send({ op: 'replay.seek', t: rounded });
   }
 
   jumpMarker(direction) {

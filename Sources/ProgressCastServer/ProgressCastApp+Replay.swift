@@ -46,6 +46,7 @@ extension ProgressCastApp {
 
     func replayOp(_ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
         guard let replay = session.replay else { throw CommandError(.conflict, "\(op) needs a replay session: send replay.open first") }
+        let stateBefore = replay.state
         switch op {
         case "replay.play":
             replay.play(session: session)
@@ -61,15 +62,21 @@ extension ProgressCastApp {
         default:
             guard let frames = try fields.integer("frames", in: -100_000...100_000) else { throw CommandError.badField("frames", "is required (an integer)") }
             if replay.isPlaying { replay.pause() }
-            let step = Int64(1_000_000 / replay.replayer.settings.fps)
-            let target = replay.position + Int64(frames) * step
-            if frames > 0 {
+            // Steps land on the 1/fps frame grid (n / fps seconds, rounded to microseconds once),
+            // so 60 steps at 60 fps move exactly one second.
+            let fps = Double(replay.replayer.settings.fps)
+            let index = (Double(replay.position) * fps / 1_000_000).rounded()
+            let target = MediaTime.microseconds((index + Double(frames)) / fps)
+            if target > replay.position {
                 _ = replay.moveForward(to: min(target, replay.durationMicroseconds), session: session)
             } else {
                 replay.seek(to: target, session: session)
             }
         }
-        broadcastReplayState(session, loop: loop)
+        // replay.state on a change of state, and on a seek (the position jumped).
+        if replay.state != stateBefore || op == "replay.seek" {
+            broadcastReplayState(session, loop: loop)
+        }
         return (session.core.time, JSONObject(pairs: [("state", .string(replay.state.rawValue)), ("position", .number(Double(replay.position) / 1_000_000))]))
     }
 

@@ -92,7 +92,10 @@ extension ServerLoop {
             return closeNow(connection)
         case .queued:
             guard var message = connection.queue.popFirst() else { return 0 }
-            connection.queueStreak += 1
+            // Count only ordered writes made while a latest value waits: the streak is there to
+            // keep a busy queue from starving frames, not to let a frame overtake an ack that
+            // was queued before it on an otherwise quiet connection.
+            connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
             guard write(&message, to: connection) else { return -1 }
             connection.retire(message)
         case .latest:

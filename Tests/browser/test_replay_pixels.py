@@ -244,8 +244,6 @@ def open_recording_in_page(driver, server_url, name):
     wait_js(driver, "!document.getElementById('replay-bar').hidden && window.progresscast.session.replay")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="server: in a paused replay, inspect (and frame.get) sample the scene at the "
-                                       "replay session's wall-clock time and push that frame to every viewer")
 def test_inspect_keeps_a_paused_replay_still(browser, server_url, short_recording):
     driver = browser
     open_recording_in_page(driver, server_url, short_recording)
