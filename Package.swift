@@ -51,6 +51,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // MARK: Fuzzing (scripts/fuzz.sh builds these with -sanitize=fuzzer; Fuzz/ holds the corpus)
+        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "Drawing", "JSON", "Timing"]),
+        .executableTarget(name: "FuzzCommandDecoder", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "FuzzRecordingReader", dependencies: ["FuzzHarness"]),
+
         // MARK: Tests
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),

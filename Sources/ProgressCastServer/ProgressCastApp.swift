@@ -33,18 +33,20 @@ public final class ProgressCastApp: WebSocketServerHandler {
 
     // MARK: Connections
 
+    /// A new WebSocket. With `--token`, the transport already refused upgrades without it
+    /// (query, bearer or cookie: `Configuration.accessToken`).
     public func connectionOpened(_ connection: ConnectionInfo, loop: ServerLoop) {
-        if let token = options.token {
-            let given = connection.queryValue("token") ?? bearerToken(connection.headers["authorization"])
-            guard let given, RandomToken.constantTimeEquals(given, token) else {
-                loop.close(connection.id, code: .policyViolation, reason: "server token required")
-                return
-            }
-        }
         clients[connection.id] = Client(id: connection.id)
     }
 
     public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {
+        switch reason {
+        case .queueOverflow, .messageTooBig, .unsupportedData, .closedByServer(.policyViolation):
+            // A client the server had to cut off: worth a line in the log.
+            logger.notice("connection closed", metadata: ["connection": "\(connection)", "reason": "\(reason)"])
+        default:
+            logger.debug("connection closed", metadata: ["connection": "\(connection)", "reason": "\(reason)"])
+        }
         leaveSession(connection, loop: loop)
         clients[connection] = nil
     }
@@ -56,11 +58,6 @@ public final class ProgressCastApp: WebSocketServerHandler {
                 session.recorder = nil
             }
         }
-    }
-
-    func bearerToken(_ header: String?) -> String? {
-        guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(header.dropFirst(7))
     }
 
     // MARK: Messages

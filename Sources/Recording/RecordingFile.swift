@@ -17,11 +17,13 @@ public final class RecordingFile {
     /// Refuse to grow beyond this many bytes (appends then throw `.io`).
     public let maxBytes: Int
 
-    /// Creates (or truncates) the file and writes the header line.
+    /// Creates (or truncates) the file and writes the header line. A symbolic link at `path`
+    /// is refused (`O_NOFOLLOW`), so a link planted in the recordings folder cannot make the
+    /// server overwrite a file elsewhere.
     public init(path: String, header: RecordingHeader, maxBytes: Int = 256 << 20) throws(RecordingError) {
         self.path = path
         self.maxBytes = maxBytes
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .io("cannot create \(path): \(String(cString: strerror(errno)))") }
         descriptor = fd
         var line = header.encoded()

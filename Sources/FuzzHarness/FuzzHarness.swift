@@ -1,0 +1,124 @@
+import ComponentSupport
+import Drawing
+import JSON
+import Recording
+import Scene
+import Session
+import Timing
+
+/// What the fuzz targets run, shared with the unit tests that replay the crashing inputs
+/// they found (Fuzz/regressions/) through the very same code.
+///
+/// Every function here must return normally for every input: a crash, a trap or a hang
+/// is a bug in the code under test.
+public enum FuzzHarness {
+    /// The fonts text is measured with, loaded once (nil if the system fonts are missing,
+    /// in which case the scene ops are skipped).
+    static let fonts: FontCatalog? = try? FontCatalog()
+
+    /// Most messages taken from one input (the rest is ignored, to keep runs short).
+    public static let maxMessages = 256
+    /// Most media time one input may advance the clock by, in seconds (a ticking player
+    /// fires a timer every tick: hours of them would only make runs slow).
+    public static let maxAdvance = 120.0
+
+    /// The command decoder: each line of `bytes` is one client message. Every line is
+    /// parsed as JSON; objects are decoded with FieldReader and applied, as the server
+    /// would, to one session on a manual clock (a `session.create` line first sets the
+    /// session up; `clock.advance` moves the clock; scene ops go through the Scene's op
+    /// table). After each op the display list is sampled and encoded, and events taken.
+    public static func decodeCommands(_ bytes: [UInt8]) {
+        var core: SessionCore?
+        var encoder = FrameEncoder(capacity: 1024)
+        var seq = 0
+        var advanced = 0.0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(maxMessages) {
+            guard let value = try? JSONParser.parse(line) else { continue }
+            checkRoundTrip(value)
+            guard case let .object(message) = value, let op = message["op"]?.stringValue else { continue }
+            let fields = FieldReader(message)
+            if op == "session.create" {
+                guard var settings = try? SessionSettings.decode(fields), let fonts else { continue }
+                settings.clock = .manual
+                core = SessionCore(settings: settings, fonts: fonts)
+                continue
+            }
+            if core == nil, let fonts { core = SessionCore(settings: SessionSettings(clock: .manual), fonts: fonts) }
+            guard var session = core else { decodeServerOp(op, fields); continue }
+            switch op {
+            case "clock.advance":
+                if let by = try? fields.requireNumber("by", in: 0...3600), by > 0 {
+                    let step = min(by, maxAdvance - advanced)
+                    advanced += step
+                    if step > 0 { session.advance(to: session.now + MediaTime.microseconds(step)) }
+                }
+            case "inspect":
+                _ = try? session.scene.inspect(fields, at: session.time)
+            default:
+                if Scene.handles(op) {
+                    _ = try? session.apply(message, name: op, at: session.now)
+                } else {
+                    decodeServerOp(op, fields)
+                }
+            }
+            _ = session.takeEvents()
+            seq += 1
+            let list = session.displayList()
+            _ = encoder.checksum(list)
+            let frame = encoder.encodeFrame(list, seq: seq, time: session.time)
+            // The server sends frames as text: they must be valid JSON.
+            if (try? JSONParser.parse(frame, maxDepth: 512)) == nil { fail("an encoded frame is not valid JSON") }
+            core = session
+        }
+    }
+
+    /// The field decoding of the ops the server glue handles itself.
+    static func decodeServerOp(_ op: String, _ fields: FieldReader) {
+        switch op {
+        case "session.join":
+            _ = try? fields.string("session", maxLength: 64)
+            _ = try? fields.string("token", maxLength: 64)
+        case "record.start", "replay.open":
+            if let name = (try? fields.string("name", maxLength: 200)) ?? (try? fields.string("recording", maxLength: 200)) {
+                _ = try? RecordingName.validate(name)
+            }
+            _ = try? fields.string("title", maxLength: 200)
+        case "record.marker":
+            _ = try? fields.string("label", maxLength: 200)
+        case "replay.seek":
+            _ = try? fields.requireNumber("t", in: 0...1e7)
+        case "replay.speed":
+            _ = try? fields.requireNumber("rate", in: 0.1...16)
+        case "replay.step":
+            _ = try? fields.integer("frames", in: -100_000...100_000)
+        default:
+            break
+        }
+    }
+
+    /// The recording reader: parses `bytes` as a `.pcast` file; a readable recording with
+    /// a modest number of lines is also rebuilt (its state at the end) and verified.
+    public static func readRecording(_ bytes: [UInt8]) {
+        guard let recording = try? RecordingReader.read(bytes) else { return }
+        _ = recording.duration
+        _ = recording.markers
+        guard recording.events.count <= 512, let fonts else { return }
+        let replayer = Replayer(recording: recording, fonts: fonts)
+        let end = replayer.state(at: MediaTime.microseconds(min(max(recording.duration, 0), 3600)))
+        _ = end.displayList()
+        _ = replayer.verify()
+    }
+
+    /// Whether the canonical text of a parsed value parses again (the writer and the
+    /// parser agree on every value the parser accepts).
+    static func checkRoundTrip(_ value: JSONValue) {
+        if (try? JSONParser.parse(value.canonicalString, maxDepth: 1024)) == nil {
+            fail("the canonical text of a parsed value does not parse again")
+        }
+    }
+
+    /// Stops the process: a property the fuzzer checks does not hold.
+    static func fail(_ message: String) -> Never {
+        preconditionFailure("fuzz property violated: \(message)")
+    }
+}

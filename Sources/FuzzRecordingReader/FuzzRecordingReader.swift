@@ -1,0 +1,59 @@
+import FuzzHarness
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Built two ways (scripts/fuzz.sh):
+// - with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING`: a libFuzzer target; libFuzzer's
+//   flags apply (`FuzzRecordingReader CORPUS_DIR -max_total_time=30`).
+// - plainly: runs each file named on the command line through the same code once
+//   (to reproduce a crash without the fuzzer).
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func runLibFuzzer(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// libFuzzer's entry point: one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzHarness.readRecording(bytes)
+    return 0
+}
+
+/// The executable's entry point (SwiftPM links `main` to `<module>_main`): hands over to libFuzzer.
+@_cdecl("FuzzRecordingReader_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var vector = argv
+    return runLibFuzzer(&count, &vector, fuzzOneInput)
+}
+#else
+/// Runs each file given on the command line through the fuzz target's code once.
+@main
+enum FuzzRecordingReaderMain {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            guard let file = fopen(path, "rb") else {
+                print("cannot open \(path)")
+                exit(2)
+            }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let n = fread(&buffer, 1, buffer.count, file)
+                if n <= 0 { break }
+                bytes.append(contentsOf: buffer[0..<n])
+            }
+            fclose(file)
+            FuzzHarness.readRecording(bytes)
+            print("ok \(path) (\(bytes.count) bytes)")
+        }
+    }
+}
+#endif
