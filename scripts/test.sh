@@ -113,4 +113,14 @@ if [[ ${SKIP_BENCH:-0} != 1 ]]; then
 fi
 # ---------------------------------------------------------------------------------------------
 
+# --- Fuzzing (reliability; scripts/fuzz.sh, SECURITY.md) -----------------------------------
+# Builds the two libFuzzer targets (release, -sanitize=fuzzer,address, in .build-fuzz) and runs
+# each for FUZZ_SECONDS (default 30) from the seed corpus in Fuzz/. A crash fails this step; the
+# crashing input is kept in test-output/fuzz/<target>/artifacts/ (fix it, then add the input to
+# Fuzz/regressions/). The 10-minute run: scripts/fuzz.sh 600. SKIP_FUZZ=1 skips this step.
+if [[ ${SKIP_FUZZ:-0} != 1 ]]; then
+  step "fuzz" "$OUT/fuzz.log" timeout 1800 scripts/fuzz.sh "${FUZZ_SECONDS:-30}" || true
+fi
+# ---------------------------------------------------------------------------------------------
+
 exit "$failed"
