@@ -49,7 +49,7 @@ extension ProgressCastApp {
             return (session.core.time, result)
         case "frame.get":
             bringUpToDate(session)
-            _ = session.frameIfChanged()
+            sendFrameIfChanged(session, loop: loop)  // a change is sent to every watcher, not only to this caller
             let frame = (try? JSONParser.parse(session.currentFrame())) ?? .null
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
         case "scenario.run":

@@ -43,7 +43,7 @@ extension ProgressCastApp {
             guard let recorder = session.recorder else { throw CommandError(.conflict, "not recording") }
             do { try recorder.sync(log: session.core.log) } catch { recordingFailed(session, error: error, loop: loop) }
             // A final checksum of what is on screen, then the end line.
-            _ = session.frameIfChanged()
+            sendFrameIfChanged(session, loop: loop)  // a change is sent to the watchers too, not only checksummed
             if let checksum = session.lastChecksum { try? recorder.file.append(TimedRecordingEvent(microseconds: now, event: .checksum(seq: session.frameSeq, hash: checksum))) }
             recorder.finish(reason: "stopped", at: now)
             session.recorder = nil
