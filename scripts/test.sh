@@ -82,8 +82,40 @@ trap summary EXIT
 
 rm -f "$OUT"/unit.log "$OUT"/integration.log "$OUT"/browser.log
 
+# Python: the tests need pytest, selenium and websockets >= 13 (its asyncio client). Debian's
+# python3 is "externally managed" (PEP 668: pip will not install into it), so when they are not
+# importable there, use a virtual environment in the build folder (created once, ignored by git);
+# setup.sh then installs them into it.
+python_ready() { python3 -c 'import pytest, selenium, websockets.asyncio.client' 2>/dev/null; }
+externally_managed() {
+  python3 -c 'import os, sys, sysconfig; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)' 2>/dev/null
+}
+if ! python_ready && [[ -z ${VIRTUAL_ENV:-} ]] && externally_managed; then
+  case $SCRATCH in /*) VENV=$SCRATCH/pyvenv ;; *) VENV=$ROOT/$SCRATCH/pyvenv ;; esac
+  if [[ ! -x $VENV/bin/python3 ]]; then
+    echo "==> python3 is externally managed: creating a virtual environment in $SCRATCH/pyvenv"
+    if ! python3 -m venv "$VENV" 2>"$OUT/venv.log"; then
+      if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+        rm -rf "$VENV"
+        python3 -m venv "$VENV"
+      else
+        cat "$OUT/venv.log" >&2
+        echo "test.sh: cannot create a virtual environment; install python3-venv (sudo apt-get install python3-venv)" >&2
+        exit 1
+      fi
+    fi
+  fi
+  # shellcheck disable=SC1091
+  . "$VENV/bin/activate"
+fi
+
 if [[ ${SKIP_SETUP:-0} != 1 ]]; then
   step "setup" "$OUT/setup.log" scripts/setup.sh || exit 1
+fi
+# setup.sh accepts any websockets with a sync client (11+); the integration tests need 13+.
+if ! python3 -c 'import websockets.asyncio.client' 2>/dev/null; then
+  step "websockets>=13" "$OUT/pip.log" python3 -m pip install --quiet --disable-pip-version-check 'websockets>=13' || exit 1
 fi
 
 # One build for the executable and every test target (debug).
@@ -96,11 +128,11 @@ step "unit tests" "$OUT/unit.log" timeout "$UNIT_TIMEOUT" \
 
 read -r -a extra <<<"${PYTEST_ARGS:-}"
 step "integration tests" "$OUT/integration.log" timeout "$PYTEST_TIMEOUT" \
-  python3 -m pytest Tests/integration -q -rfEs -p no:cacheprovider --junitxml="$OUT/integration.xml" "${extra[@]}" || true
+  python3 -m pytest Tests/integration -q -rfEs -p no:cacheprovider -o faulthandler_timeout=120 --junitxml="$OUT/integration.xml" "${extra[@]}" || true
 
 if [[ ${SKIP_BROWSER:-0} != 1 ]] && compgen -G "Tests/browser/test_*.py" >/dev/null; then
   step "browser tests" "$OUT/browser.log" timeout "$PYTEST_TIMEOUT" \
-    python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider --junitxml="$OUT/browser.xml" "${extra[@]}" || true
+    python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider -o faulthandler_timeout=120 --junitxml="$OUT/browser.xml" "${extra[@]}" || true
 fi
 
 # --- Benchmark smoke (performance; docs/benchmarks.md) --------------------------------------

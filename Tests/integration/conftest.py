@@ -28,7 +28,9 @@ def _stop_and_check(proc):
 @pytest.fixture(scope="session")
 def _shared_server(tmp_path_factory):
     recordings = tmp_path_factory.mktemp("recordings")
-    proc = ServerProcess(recordings, name="integration-server").start()
+    # Sessions outlive their last connection by 60 s, and a full run makes a few thousand:
+    # the default limit (1000) is tested on its own server (test_process.py).
+    proc = ServerProcess(recordings, extra_args=("--max-sessions", "100000"), name="integration-server").start()
     yield proc
     _stop_and_check(proc)
 

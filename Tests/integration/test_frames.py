@@ -209,3 +209,23 @@ async def test_recording_checksums_at_least_once_a_second(server):
     assert h_times, "no checksum lines"
     points = [0] + h_times + [3_000_000]
     assert max(b - a for a, b in zip(points, points[1:])) <= 1_000_000, h_times
+
+
+@async_test(timeout=30)
+async def test_record_stop_does_not_swallow_a_live_frame(server):
+    """Same rule for record.stop, which renders a final checksum: the change it renders must
+    still reach the watchers (and the recording's last h line must be a frame they saw)."""
+    async with Client.connect(server.ws_url) as c:
+        created = await c.call("session.create", fps=1)
+        if (await c.request("bar.create", target="b1", frame=BAR_FRAME))["type"] != "ack":
+            pytest.skip("bar.* ops are not implemented by this server yet (unknown_op)")
+        async with Client.connect(server.ws_url) as v:
+            await v.call("session.join", session=created["session"])
+            await v.quiet(1.5)
+            await c.call("record.start", name=f"swallow-{time.time_ns()}")
+            await c.quiet(1.2)
+            await c.call("bar.set", target="b1", value=0.6)
+            await c.call("record.stop")
+            want = (await c.call("frame.get"))["frame"]["shapes"]
+            await v.wait_for(lambda m: m.get("type") == "frame" and m["shapes"] == want, timeout=3,
+                             what="the frame with the bar at 0.6")

@@ -98,3 +98,21 @@ def test_serve_help_lists_flags():
     assert out.returncode == 0
     for flag in ("--host", "--port", "--public", "--recordings", "--allow-origin", "--token"):
         assert flag in out.stdout, flag
+
+
+@async_test(timeout=30)
+async def test_session_limit(start_server):
+    s = start_server("--max-sessions", "3")
+    clients = [await Client.open(s.ws_url) for _ in range(5)]
+    try:
+        for c in clients[:3]:
+            await c.call("session.create", clock="manual")
+        err = await clients[3].expect_error("session.create", "limit")
+        assert "3" in err["message"]
+        # Closing one makes room again.
+        await clients[0].call("session.close")
+        await clients[3].call("session.create", clock="manual")
+        await clients[4].expect_error("session.create", "limit")
+    finally:
+        for c in clients:
+            await c.close()

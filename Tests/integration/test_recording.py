@@ -287,31 +287,37 @@ async def test_replay_pause_and_speed(server, sample_recording):
         assert time.monotonic() - started < 0.6, "16x speed should finish the rest of 1 s quickly"
 
 
+def on_frame_grid(position, frames, fps=60):
+    """replay.step moves by 1/fps per frame (PROTOCOL.md 7): `frames` steps from 0 land within a
+    microsecond per step of frames / fps."""
+    return position == pytest.approx(frames / fps, abs=1e-6 * (abs(frames) + 1))
+
+
 @async_test()
 async def test_replay_step(server, sample_recording):
     async with Client.connect(server.ws_url) as c:
         await c.call("replay.open", recording=sample_recording)
-        frame_us = 1_000_000 // 60
-        mark = c.mark()
         ack = await c.call("replay.step", frames=1)
         assert ack["state"] == "paused"
-        assert ack["position"] == pytest.approx(frame_us / 1e6, abs=1e-6)
-        ev = await c.next_event("replay.state", since=mark)
-        assert ev["t"] == ack["position"]
+        assert on_frame_grid(ack["position"], 1), ack
         ack = await c.call("replay.step", frames=3)
-        assert ack["position"] == pytest.approx(4 * frame_us / 1e6, abs=1e-6)
+        assert on_frame_grid(ack["position"], 4), ack
         ack = await c.call("replay.step", frames=-2)
-        assert ack["position"] == pytest.approx(2 * frame_us / 1e6, abs=1e-6)
+        assert on_frame_grid(ack["position"], 2), ack
         assert (await c.call("inspect"))["t"] == ack["position"]
         ack = await c.call("replay.step", frames=-100)
         assert ack["position"] == 0
+        ack = await c.call("replay.step", frames=30)
+        assert on_frame_grid(ack["position"], 30), ack
         ack = await c.call("replay.step", frames=1000)
-        assert ack["position"] == 1.0
+        assert ack["position"] == 1.0, "stepping stops at the end"
         # Stepping while playing pauses.
         await c.call("replay.seek", t=0)
+        mark = c.mark()
         await c.call("replay.play")
         ack = await c.call("replay.step", frames=1)
         assert ack["state"] == "paused"
+        await c.next_event("replay.state", state="paused", since=mark)
 
 
 @async_test()
@@ -331,21 +337,27 @@ async def test_replay_of_live_recording_stays_at_its_position(server):
         await asyncio.sleep(0.3)
         got = await c.call("inspect")
         assert got["t"] == 0.1, f"inspect on a paused replay at 0.1 s reports t = {got['t']}"
-        await c.call("replay.step", frames=1)
-        assert (await c.call("inspect"))["t"] == pytest.approx(0.1 + (1_000_000 // 60) / 1e6, abs=1e-6)
+        ack = await c.call("replay.step", frames=1)
+        assert (await c.call("inspect"))["t"] == ack["position"]
 
 
-@pytest.mark.parametrize("op,fields", [("replay.seek", {"t": 0.5}), ("replay.speed", {"rate": 2}), ("replay.step", {"frames": 1}),
-                                       ("replay.play", {}), ("replay.pause", {})])
+@pytest.mark.parametrize("ops,state", [([("replay.seek", {"t": 0.5})], "paused"),
+                                       ([("replay.play", {})], "playing"),
+                                       ([("replay.play", {}), ("replay.pause", {})], "paused"),
+                                       ([("replay.play", {}), ("replay.step", {"frames": 1})], "paused"),
+                                       ([("replay.seek", {"t": 0.9}), ("replay.play", {})], "ended")],
+                         ids=["seek", "play", "pause", "step-while-playing", "play-to-end"])
 @async_test()
-async def test_replay_ops_broadcast_state(server, sample_recording, op, fields):
+async def test_replay_state_events_reach_viewers(server, sample_recording, ops, state):
+    """replay.state goes to every watcher when the state changes and on a seek."""
     async with Client.connect(server.ws_url) as c:
         opened = await c.call("replay.open", recording=sample_recording)
         async with Client.connect(server.ws_url) as viewer:
             await viewer.call("session.join", session=opened["session"])
-            await c.call(op, **fields)
-            ev = await viewer.next_event("replay.state")
-            assert ev["state"] in ("playing", "paused", "ended") and is_number(ev["t"])
+            for op, fields in ops:
+                await c.call(op, **fields)
+            ev = await viewer.next_event("replay.state", state=state)
+            assert is_number(ev["t"]) and 0 <= ev["t"] <= 1
 
 
 @async_test()

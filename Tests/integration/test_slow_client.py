@@ -258,8 +258,9 @@ async def test_stalled_clients_cost_bounded_memory_and_delay_nobody(start_server
 
     # Everyone else is fine: the observer still gets frames and answers.
     await observer.call("inspect")
+    b_reader.cancel()  # it reads b_ctl: stop it first (a connection has one reader at a time)
+    await asyncio.gather(b_reader, return_exceptions=True)
     await b_ctl.call("inspect", target="bar")
-    b_reader.cancel()
     watcher.close()
     requester.close()
     await observer.close()
