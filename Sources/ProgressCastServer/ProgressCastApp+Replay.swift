@@ -62,11 +62,14 @@ extension ProgressCastApp {
         default:
             guard let frames = try fields.integer("frames", in: -100_000...100_000) else { throw CommandError.badField("frames", "is required (an integer)") }
             if replay.isPlaying { replay.pause() }
-            // Steps land on the 1/fps frame grid (n / fps seconds, rounded to microseconds once),
-            // so 60 steps at 60 fps move exactly one second.
+            // Each frame is 1/fps. From a position on the frame grid (n / fps, within a
+            // microsecond) steps stay on the grid, so 60 steps at 60 fps move exactly one second
+            // instead of drifting by a rounding per step; from elsewhere, exactly frames / fps.
             let fps = Double(replay.replayer.settings.fps)
-            let index = (Double(replay.position) * fps / 1_000_000).rounded()
-            let target = MediaTime.microseconds((index + Double(frames)) / fps)
+            let index = Double(replay.position) * fps / 1_000_000
+            let onGrid = abs(index - index.rounded()) * 1_000_000 / fps <= 1
+            let target = onGrid ? MediaTime.microseconds((index.rounded() + Double(frames)) / fps)
+                                : MediaTime.microseconds(Double(replay.position) / 1_000_000 + Double(frames) / fps)
             if target > replay.position {
                 _ = replay.moveForward(to: min(target, replay.durationMicroseconds), session: session)
             } else {
