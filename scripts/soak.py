@@ -59,6 +59,7 @@ class Stats:
         self.cycles = 0
         self.ops = 0
         self.errors = 0
+        self.error_codes = {}  # "op:code" -> count
         self.recordings = 0
         self.failures = 0
         self.live_sessions = []  # (session id) of recent sessions, for viewers
@@ -86,6 +87,8 @@ async def worker(index, url, deadline, stats, rng):
                     stats.ops += 1
                     if msg["type"] == "error":
                         stats.errors += 1
+                        key = f"{op}:{msg.get('code')}"
+                        stats.error_codes[key] = stats.error_codes.get(key, 0) + 1
                     return msg
 
         try:
@@ -226,7 +229,7 @@ def main():
     peak_fds = max(r["fds"] for r in samples)
     verdict = {
         "duration_s": args.duration, "workers": args.workers, "cycles": stats.cycles, "ops": stats.ops,
-        "error_replies": stats.errors, "recordings_started": stats.recordings, "client_failures": stats.failures,
+        "error_replies": stats.errors, "error_replies_by_op": stats.error_codes, "recordings_started": stats.recordings, "client_failures": stats.failures,
         "rss_warm_mib": round(warm_mib, 1), "rss_end_mib": round(end_mib, 1), "rss_growth_pct": round(growth * 100, 2),
         "rss_peak_mib": max(r["rss_mib"] for r in samples), "fds_before": before_fds, "fds_peak": peak_fds,
         "fds_after_drain": after_fds, "sessions_after_drain": samples[-1]["sessions"],
