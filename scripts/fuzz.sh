@@ -9,9 +9,9 @@
 # Targets: FuzzCommandDecoder (JSON parse + FieldReader + every op through a Scene on a
 # manual clock, frames encoded) and FuzzRecordingReader (RecordingReader, then replay and
 # verify). Each starts from a copy of the seed corpus in Fuzz/corpus/<kind>/ plus the
-# regressions in Fuzz/regressions/<kind>/; the grown corpus and any crashing input land in
-# test-output/fuzz/<target>/. Once a crash is fixed, copy its input into
-# Fuzz/regressions/<kind>/: FuzzHarnessTests replays it in every `swift test`.
+# regressions in Fuzz/regressions/<kind>/, with the dictionary Fuzz/<kind>.dict; the grown
+# corpus and any crashing input land in test-output/fuzz/<target>/. Once a crash is fixed,
+# copy its input into Fuzz/regressions/<kind>/: FuzzHarnessTests replays it in `swift test`.
 #
 # Environment: FUZZ_SCRATCH (build folder, default .build-fuzz), FUZZ_CONFIGURATION (release,
 # the default, or debug), FUZZ_SANITIZERS (default "fuzzer,address"; "fuzzer" alone runs
@@ -58,7 +58,9 @@ for target in "${TARGETS[@]}"; do
   cp Fuzz/regressions/"$kind"/* "$work/corpus/" 2>/dev/null || true
   echo "==> fuzzing $target for ${DURATION}s (corpus $(ls "$work/corpus" | wc -l) files)"
   set +e
-  "$BIN/$target" "$work/corpus" -max_total_time="$DURATION" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+  dict=()
+  [[ -f Fuzz/$kind.dict ]] && dict=(-dict="Fuzz/$kind.dict")
+  "$BIN/$target" "$work/corpus" "${dict[@]}" -max_total_time="$DURATION" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" 2>&1 | tail -n 40 | tee "$work/log.txt"
   status=${PIPESTATUS[0]}
   set -e
