@@ -56,6 +56,7 @@ public final class LoadGenerator {
     private let errorPrefix = Array(#"{"type":"error""#.utf8)
     private let sessionKey = Array(#""session":""#.utf8)
 
+    /// A generator for one run with `options` (see ``run()``).
     public init(options: LoadOptions) {
         self.options = options
         protocols = .allocate(capacity: 2)
@@ -524,7 +525,9 @@ private final class ResultBox: @unchecked Sendable {
 
 /// The load generator could not run.
 public struct LoadError: Error, CustomStringConvertible {
+    /// What went wrong.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 

@@ -15,8 +15,11 @@ public struct LoadOptions: Sendable {
 
     /// Server address (loopback only: this is a local benchmark).
     public var host = "127.0.0.1"
+    /// Server port.
     public var port = 8080
+    /// The WebSocket path.
     public var path = "/ws"
+    /// What each connection does.
     public var mode: Mode = .liveSessions
     /// Connections (live, receive-only) or sessions (idle viewers) to open.
     public var sessions = 1000
@@ -39,16 +42,19 @@ public struct LoadOptions: Sendable {
     /// what is left, so the generator does not slow down what it measures.
     public var nice: Int32 = 0
 
+    /// The defaults: 1,000 live sessions on 127.0.0.1:8080 for 10 s after a 2 s warmup.
     public init() {}
 }
 
 /// Everything a load run measured.
 public struct LoadReport: Sendable {
-    /// Connections asked for and those that completed the WebSocket handshake.
+    /// Connections asked for.
     public var connectionsWanted = 0
+    /// Connections that completed the WebSocket handshake.
     public var connectionsOpened = 0
     /// Connections that failed to open or closed before the end.
     public var connectionsFailed = 0
+    /// Connections closed before the end of the run.
     public var connectionsClosedEarly = 0
     /// Connections whose setup (session create, scene ops, join) succeeded.
     public var connectionsReady = 0
@@ -60,27 +66,36 @@ public struct LoadReport: Sendable {
     public var frames = 0
     /// Bytes of frames received in the window.
     public var frameBytes = 0
-    /// Frames per second per measured connection, averaged, and the lowest.
+    /// Frames per second per measured connection, averaged.
     public var fpsMean = 0.0
+    /// The lowest frames per second of one measured connection.
     public var fpsMin = 0.0
-    /// Milliseconds between consecutive frames of one connection, over every connection.
+    /// Median of the milliseconds between consecutive frames of one connection, over every connection.
     public var intervalP50 = 0.0
+    /// 99th percentile of the frame interval (ms).
     public var intervalP99 = 0.0
+    /// Longest frame interval (ms).
     public var intervalMax = 0.0
-    /// Command-to-frame latency in milliseconds: from writing the command to the socket to
+    /// Median command-to-frame latency in milliseconds: from writing the command to the socket to
     /// receiving the first frame whose content reflects it.
     public var latencyP50 = 0.0
+    /// 99th percentile of the command-to-frame latency (ms).
     public var latencyP99 = 0.0
+    /// Longest command-to-frame latency (ms).
     public var latencyMax = 0.0
+    /// Timed commands whose latency was measured.
     public var latencySamples = 0
     /// Timed commands not reflected by any frame within 2 s.
     public var latencyLost = 0
     /// Error replies from the server (the first one kept as an example).
     public var errorReplies = 0
+    /// The first error reply or failure seen, if any.
     public var firstError: String?
-    /// The server's share of one core over the window, and its resident memory at the end.
+    /// The server's share of one core over the window.
     public var serverCPU: Double?
+    /// The server's resident memory at the end (bytes).
     public var serverResidentBytes: Int?
+    /// The server's peak resident memory (bytes).
     public var serverPeakResidentBytes: Int?
     /// The load generator's own share of one core over the window.
     public var clientCPU = 0.0
@@ -101,6 +116,7 @@ public struct LoadReport: Sendable {
         frames > 0 ? clientCPU * windowSeconds / Double(frames) * 1e6 : nil
     }
 
+    /// An empty report.
     public init() {}
 
     /// A few lines for people.
