@@ -55,12 +55,16 @@ extension ProgressCastApp {
     /// lattice). A session that has been idle for more than a frame gets its frame as soon as
     /// 1/fps (less ``FrameScheduler/pacingSlack``) has passed since its last one, then joins the
     /// lattice again.
-    func scheduleFrame(_ session: LiveSession, loop: ServerLoop) {
+    ///
+    /// - Parameter continuing: the session just made a paced frame and goes on animating: its
+    ///   next frame stays on the lattice even when the server is behind (frames off the lattice
+    ///   would each need a wake of their own, and a server behind would fall further behind).
+    func scheduleFrame(_ session: LiveSession, loop: ServerLoop, continuing: Bool = false) {
         guard session.frameDue == nil else { return }
         let interval = 1_000_000 / Double(session.settings.fps)
         let now = LiveClock.monotonicMicroseconds()
         let due: Int64
-        if Double(now - session.lastFrameGrid) > 2 * interval {
+        if !continuing && Double(now - session.lastFrameGrid) > 2 * interval {
             due = max(now, session.lastFrameWall + Int64(interval) - FrameScheduler.pacingSlack)
         } else {
             due = frameScheduler.latticeTime(for: session, interval: interval,
@@ -75,8 +79,9 @@ extension ProgressCastApp {
                 if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
                     // Keep the lattice time, so the next frame comes at the next lattice point
                     // (counting from the deferred time would skip one).
+                    // Rounded up to a whole millisecond, so deferred frames share wakes.
                     session.deferredLatticeTime = session.deferredLatticeTime ?? due
-                    self.frameScheduler.schedule(session, at: earliest, loop: loop)
+                    self.frameScheduler.schedule(session, at: (earliest + 999) / 1_000 * 1_000, loop: loop)
                     return
                 }
                 session.lastFrameGrid = session.deferredLatticeTime ?? due
@@ -100,7 +105,7 @@ extension ProgressCastApp {
         syncRecording(session, loop: loop)
         sendFrameIfChanged(session, loop: loop)
         if session.replay?.isPlaying ?? session.mayChange {
-            scheduleFrame(session, loop: loop)
+            scheduleFrame(session, loop: loop, continuing: true)
         }
     }
 }
