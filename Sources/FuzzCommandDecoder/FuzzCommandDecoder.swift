@@ -38,22 +38,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
 @main
 enum FuzzCommandDecoderMain {
     static func main() {
-        for path in CommandLine.arguments.dropFirst() {
-            guard let file = fopen(path, "rb") else {
-                print("cannot open \(path)")
-                exit(2)
-            }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let n = fread(&buffer, 1, buffer.count, file)
-                if n <= 0 { break }
-                bytes.append(contentsOf: buffer[0..<n])
-            }
-            fclose(file)
-            FuzzHarness.decodeCommands(bytes)
-            print("ok \(path) (\(bytes.count) bytes)")
-        }
+        FuzzHarness.replayFiles(Array(CommandLine.arguments.dropFirst()), through: FuzzHarness.decodeCommands)
     }
 }
 #endif
