@@ -1,9 +1,5 @@
 import FuzzHarness
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // Built two ways (scripts/fuzz.sh):
 // - with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING`: a libFuzzer target; libFuzzer's
 //   flags apply (`FuzzCommandDecoder CORPUS_DIR -max_total_time=30`).
@@ -11,27 +7,17 @@ import Glibc
 //   (to reproduce a crash without the fuzzer).
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func runLibFuzzer(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzHarness.decodeCommands(bytes)
+    FuzzHarness.decodeCommands(FuzzHarness.bytes(data, size))
     return 0
 }
 
 /// The executable's entry point (SwiftPM links `main` to `<module>_main`): hands over to libFuzzer.
 @_cdecl("FuzzCommandDecoder_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var vector = argv
-    return runLibFuzzer(&count, &vector, fuzzOneInput)
+    FuzzHarness.runLibFuzzer(argc: argc, argv: argv, fuzzOneInput)
 }
 #else
 /// Runs each file given on the command line through the fuzz target's code once.
