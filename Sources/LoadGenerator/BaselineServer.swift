@@ -18,9 +18,10 @@ public final class BaselineServer {
     private let fps: Int
     private let lifetimeSeconds: Double
     private var context: OpaquePointer?
-    private let protocols: UnsafeMutablePointer<lws_protocols>
-    private let timer: UnsafeMutablePointer<pc_lws_timer>
-    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    /// The protocol table, timer and C strings the context points to.
+    private let storage = LWSStorage()
+    private var protocols: UnsafeMutablePointer<lws_protocols> { storage.protocols }
+    private var timer: UnsafeMutablePointer<pc_lws_timer> { storage.timer }
     private let headroom = Int(pc_lws_pre)
     /// Frames with LWS_PRE bytes of headroom in front (lws_write writes the header there).
     private var buffers: [[UInt8]]
@@ -37,18 +38,6 @@ public final class BaselineServer {
         self.fps = max(1, fps)
         self.lifetimeSeconds = lifetimeSeconds
         buffers = self.frames.map { [UInt8](repeating: 0, count: Int(pc_lws_pre)) + $0 }
-        protocols = .allocate(capacity: 2)
-        protocols.initialize(repeating: lws_protocols(), count: 2)
-        timer = .allocate(capacity: 1)
-        timer.initialize(to: pc_lws_timer())
-    }
-
-    deinit {
-        protocols.deinitialize(count: 2)
-        protocols.deallocate()
-        timer.deinitialize(count: 1)
-        timer.deallocate()
-        for string in cStrings { free(string) }
     }
 
     /// Listens on `host:port` (0: any free port), calls `onListening` with the port, and serves
@@ -111,11 +100,7 @@ public final class BaselineServer {
         return written < 0 ? -1 : 0
     }
 
-    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
-        guard let copy = strdup(text) else { return nil }
-        cStrings.append(copy)
-        return copy
-    }
+    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? { storage.cString(text) }
 }
 
 /// The baseline server's protocol callback (C convention, on its service thread).

@@ -24,9 +24,10 @@ import Glibc
 public final class LoadGenerator {
     let options: LoadOptions
     private var context: OpaquePointer?
-    private var protocols: UnsafeMutablePointer<lws_protocols>
-    private var timer: UnsafeMutablePointer<pc_lws_timer>
-    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    /// The protocol table, timer and C strings the context points to.
+    private let storage = LWSStorage()
+    private var protocols: UnsafeMutablePointer<lws_protocols> { storage.protocols }
+    private var timer: UnsafeMutablePointer<pc_lws_timer> { storage.timer }
     private var hostC: UnsafeMutablePointer<CChar>?
     private var pathC: UnsafeMutablePointer<CChar>?
     private var protocolC: UnsafeMutablePointer<CChar>?
@@ -59,18 +60,6 @@ public final class LoadGenerator {
     /// A generator for one run with `options` (see ``run()``).
     public init(options: LoadOptions) {
         self.options = options
-        protocols = .allocate(capacity: 2)
-        protocols.initialize(repeating: lws_protocols(), count: 2)
-        timer = .allocate(capacity: 1)
-        timer.initialize(to: pc_lws_timer())
-    }
-
-    deinit {
-        protocols.deinitialize(count: 2)
-        protocols.deallocate()
-        timer.deinitialize(count: 1)
-        timer.deallocate()
-        for string in cStrings { free(string) }
     }
 
     /// Opens the connections, sets them up, waits out the warmup, measures for the duration,
@@ -495,11 +484,7 @@ public final class LoadGenerator {
         return Double(sorted[min(max(rank, 0), sorted.count - 1)])
     }
 
-    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
-        guard let copy = strdup(text) else { return nil }
-        cStrings.append(copy)
-        return copy
-    }
+    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? { storage.cString(text) }
 }
 
 /// Results of parallel generators, filled in by their threads.
