@@ -79,6 +79,18 @@ public struct JSONByteCursor {
         written += JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: base + written)
     }
 
+    /// The integer `n` such that ``appendBoundedNumber(_:decimals:)`` writes the decimal form of
+    /// `n / 10^decimals` (`decimals` clamped to 0...6): `x` clamped to ±``numberLimit`` (NaN and
+    /// the infinities 0), times 10^decimals, rounded half away from zero. Binary frames carry it.
+    @inlinable @inline(__always)
+    public static func boundedScaledInteger(_ x: Double, decimals: Int) -> Int64 {
+        let clamped = x.isFinite ? min(max(x, -numberLimit), numberLimit) : 0
+        // Below 1e9 * 1e6 < 2^53, fastScaled always succeeds.
+        guard let scaled = JSONWriter.fastScaled(clamped, decimals: min(max(decimals, 0), 6)) else { return 0 }
+        let magnitude = Int64(bitPattern: scaled.value)
+        return scaled.negative ? -magnitude : magnitude
+    }
+
     /// Appends a quoted, minimally escaped string (see ``JSONWriter``).
     public mutating func appendString(_ text: String) {
         guard capacity - written >= JSONByteCursor.maxStringBytes(text) else {
