@@ -7,6 +7,7 @@ struct LatestSlot {
 
     /// The waiting message as headroom + payload.
     private var pending: [UInt8]?
+    private var pendingKind = MessageKind.text
     /// An empty buffer whose capacity the next value may reuse.
     private var spare: [UInt8] = []
 
@@ -14,7 +15,7 @@ struct LatestSlot {
     var hasValue: Bool { pending != nil }
 
     /// Stores `payload`; returns true when it replaced a value never sent.
-    mutating func store(_ payload: UnsafeRawBufferPointer) -> Bool {
+    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text) -> Bool {
         var buffer: [UInt8]
         let replaced: Bool
         if let waiting = pending {
@@ -28,14 +29,15 @@ struct LatestSlot {
         pending = nil
         buffer.replaceWithHeadroom(then: payload)
         pending = buffer
+        pendingKind = kind
         return replaced
     }
 
     /// Removes and returns the waiting message (headroom + payload) for writing.
-    mutating func take() -> [UInt8]? {
+    mutating func take() -> (bytes: [UInt8], kind: MessageKind)? {
         guard let waiting = pending else { return nil }
         pending = nil
-        return waiting
+        return (waiting, pendingKind)
     }
 
     /// Offers a buffer libwebsockets no longer reads, for its capacity.

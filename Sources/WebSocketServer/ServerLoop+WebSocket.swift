@@ -91,17 +91,17 @@ extension ServerLoop {
         case .close:
             return closeNow(connection)
         case .queued:
-            guard var message = connection.queue.popFirst() else { return 0 }
+            guard case (var message, let kind)? = connection.queue.popFirst() else { return 0 }
             // Count only ordered writes made while a latest value waits: the streak is there to
             // keep a busy queue from starving frames, not to let a frame overtake an ack that
             // was queued before it on an otherwise quiet connection.
             connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
-            guard write(&message, to: connection) else { return -1 }
+            guard write(&message, kind: kind, to: connection) else { return -1 }
             connection.retire(message)
         case .latest:
-            guard var message = connection.latest.take() else { return 0 }
+            guard case (var message, let kind)? = connection.latest.take() else { return 0 }
             connection.queueStreak = 0
-            guard write(&message, to: connection) else { return -1 }
+            guard write(&message, kind: kind, to: connection) else { return -1 }
             connection.retire(message)
         }
         if connection.nextWrite != .nothing {
@@ -138,11 +138,12 @@ extension ServerLoop {
     }
 
     /// Writes one whole message held as headroom + payload.
-    private func write(_ message: inout [UInt8], to connection: Connection) -> Bool {
+    private func write(_ message: inout [UInt8], kind: MessageKind, to connection: Connection) -> Bool {
         let payloadCount = message.count - frameHeadroom
         let written = message.withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount, LWS_WRITE_TEXT)
+            return lws_write(connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount,
+                             kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return false }
         control.counters.messagesSent.bump()

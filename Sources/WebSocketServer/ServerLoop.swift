@@ -56,26 +56,27 @@ public final class ServerLoop {
         connections[connection]?.pendingClose == nil
     }
 
-    /// Sends a text message (UTF-8 bytes, copied) to a connection.
+    /// Sends a message (bytes, copied) to a connection: text (UTF-8) unless `kind` says binary.
     ///
     /// - Parameter delivery: `.latest` replaces any value not yet sent (display frames);
     ///   `.ordered` appends to the bounded queue (acks, events). Overflowing the queue
     ///   closes the connection with 1008 and reports ``CloseReason/queueOverflow``.
     @discardableResult
-    public func send(_ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery) -> SendResult {
+    public func send(_ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery,
+                     kind: MessageKind = .text) -> SendResult {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
         switch delivery {
         case .latest:
-            let replaced = target.latest.store(text)
+            let replaced = target.latest.store(text, kind: kind)
             if replaced {
                 control.counters.framesReplaced.bump()
             }
             requestWrite(target)
             return replaced ? .replacedUnsent : .accepted
         case .ordered:
-            guard target.queue.push(text) else {
+            guard target.queue.push(text, kind: kind) else {
                 control.counters.queueOverflows.bump()
                 target.queue.removeAll()
                 target.latest.clear()
@@ -87,17 +88,17 @@ public final class ServerLoop {
         }
     }
 
-    /// Sends a text message given as bytes; see the raw-buffer overload.
+    /// Sends a message given as bytes; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery) -> SendResult {
-        text.withUnsafeBytes { send($0, to: connection, delivery: delivery) }
+    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text) -> SendResult {
+        text.withUnsafeBytes { send($0, to: connection, delivery: delivery, kind: kind) }
     }
 
     /// Sends a text message given as a string; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery) -> SendResult {
+    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text) -> SendResult {
         var text = text
-        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery) }
+        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind) }
     }
 
     /// Closes a connection with a close frame carrying `code` and `reason` (at most

@@ -55,4 +55,23 @@ struct OutgoingTests {
         #expect(server.log.wait(for: "closed queueOverflow"))
         #expect(server.server.statistics.queueOverflows == 1)
     }
+
+    @Test("binary and text messages keep their kind, through the queue and the latest slot", arguments: ["none", "deflate"])
+    func messageKinds(compression: String) throws {
+        let server = try TestServer.start { _, handler in
+            handler.onMessage = { text, connection, loop in
+                guard text == "kinds" else { return }
+                loop.send("ack", to: connection, delivery: .ordered)
+                loop.send([0x00, 0xFF, 0x7B], to: connection, delivery: .ordered, kind: .binary)
+                loop.send("{\"frame\":1}", to: connection, delivery: .ordered, kind: .text)
+                // The latest slot: a binary value replaced by a newer binary value.
+                loop.send([0x01], to: connection, delivery: .latest, kind: .binary)
+                loop.send([0x50, 0x43, 0x46, 0x31, 0x00], to: connection, delivery: .latest, kind: .binary)
+            }
+        }
+        defer { server.stop() }
+        let result = try PythonClient.run(Scripts.kinds, port: server.port, extra: [compression])
+        let messages = try #require(result["messages"] as? [[String]])
+        #expect(messages == [["text", "ack"], ["bytes", "00ff7b"], ["text", "{\"frame\":1}"], ["bytes", "5043463100"]])
+    }
 }

@@ -37,18 +37,22 @@ struct UnitTests {
         #expect(push("hij"))
         #expect(!push(""), "a 4th message exceeds the count limit")
         #expect(queue.count == 3 && queue.byteCount == 10)
-        let first = queue.popFirst()
+        let first = queue.popFirst()?.bytes
         #expect(first.map { Array($0.dropFirst(frameHeadroom)) } == Array("abc".utf8))
         #expect(first?.count == frameHeadroom + 3)
         #expect(queue.byteCount == 7)
         #expect(push("k"))
-        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("defg".utf8))
-        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("hij".utf8))
-        #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("k".utf8))
+        #expect(queue.popFirst().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("defg".utf8))
+        #expect(queue.popFirst().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("hij".utf8))
+        #expect(queue.popFirst().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("k".utf8))
         #expect(queue.popFirst() == nil && queue.isEmpty && queue.byteCount == 0)
+        #expect(Array([0x00]).withUnsafeBytes { queue.push($0, kind: .binary) })
+        #expect(push("t"))
+        #expect(queue.popFirst()?.kind == .binary)
+        #expect(queue.popFirst()?.kind == .text)
         for round in 0..<1000 {
             #expect(push("\(round % 10)"))
-            #expect(queue.popFirst().map { Array($0.dropFirst(frameHeadroom)) } == Array("\(round % 10)".utf8))
+            #expect(queue.popFirst().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("\(round % 10)".utf8))
         }
     }
 
@@ -61,13 +65,17 @@ struct UnitTests {
         #expect(!slot.hasValue)
         #expect(!store("one"))
         #expect(store("two"))
-        let taken = slot.take()
+        let taken = slot.take()?.bytes
         #expect(taken.map { Array($0.dropFirst(frameHeadroom)) } == Array("two".utf8))
         #expect(!slot.hasValue && slot.take() == nil)
         slot.recycle(taken ?? [])
         #expect(!store("three"))
-        #expect(slot.take().map { Array($0.dropFirst(frameHeadroom)) } == Array("three".utf8))
+        #expect(slot.take().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("three".utf8))
         #expect(!store("four"))
+        #expect(Array([0xFF]).withUnsafeBytes { slot.store($0, kind: .binary) })
+        #expect(slot.take()?.kind == .binary)
+        #expect(!store("five"))
+        #expect(slot.take()?.kind == .text)
         slot.clear()
         #expect(!slot.hasValue)
     }

@@ -92,6 +92,21 @@ enum Scripts {
     run(main())
     """
 
+    /// Asks for messages of both kinds and reports each one's type and payload (hex for bytes).
+    /// argv[2]: "deflate" or "none".
+    static let kinds = prelude + """
+    async def main():
+        compression = "deflate" if sys.argv[2] == "deflate" else None
+        async with connect(uri, compression=compression) as ws:
+            await ws.send("kinds")
+            got = []
+            for _ in range(4):
+                m = await ws.recv()
+                got.append(["bytes", m.hex()] if isinstance(m, bytes) else ["text", m])
+            out(messages=got)
+    run(main())
+    """
+
     /// argv[2]: the Origin to send, or "-" for none; argv[3]: the path.
     static let origin = prelude + """
     async def main():
