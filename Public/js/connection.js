@@ -1,6 +1,9 @@
 // The WebSocket to the server: reconnects with exponential backoff and jitter, numbers requests
 // and matches replies to them. Dispatches "state", "open", "frame", "event" and "error" (an error
-// reply that matches no pending request) as CustomEvents whose detail is the message.
+// reply that matches no pending request) as CustomEvents whose detail is the message. Frames come
+// as JSON text or as binary messages (docs/protocol.md section 9); both dispatch the same object.
+import { decodeBinaryFrame } from './binary-frame.js';
+
 export const SUBPROTOCOL = 'progresscast.v1';
 
 // A server started with --token needs it on every request: the page, opened as /?token=..., passes
@@ -32,6 +35,9 @@ export class Connection extends EventTarget {
     this.lastLatencyMs = null;
     this.retryTimer = null;
     this.stopped = false;
+    // Frames received by encoding, the encoding of the newest, and binary messages refused.
+    this.frameCounts = { binary: 0, json: 0, decodeErrors: 0 };
+    this.lastFrameEncoding = null;
   }
 
   start() {
@@ -60,6 +66,7 @@ export class Connection extends EventTarget {
       this.scheduleRetry(String(err));
       return;
     }
+    ws.binaryType = 'arraybuffer';
     this.ws = ws;
     ws.addEventListener('open', () => {
       this.attempt = 0;
@@ -86,6 +93,10 @@ export class Connection extends EventTarget {
   }
 
   receive(data) {
+    if (data instanceof ArrayBuffer) {
+      this.receiveBinary(data);
+      return;
+    }
     if (typeof data !== 'string') return;
     let msg;
     try {
@@ -95,6 +106,7 @@ export class Connection extends EventTarget {
     }
     if (msg === null || typeof msg !== 'object') return;
     if (msg.type === 'frame' || msg.type === 'event') {
+      if (msg.type === 'frame') this.countFrame('json');
       this.dispatchEvent(new CustomEvent(msg.type, { detail: msg }));
       return;
     }
@@ -107,6 +119,26 @@ export class Connection extends EventTarget {
     } else if (msg.type === 'error') {
       this.dispatchEvent(new CustomEvent('error', { detail: msg }));
     }
+  }
+
+  // Only frames come as binary messages. One that does not decode is dropped and counted; the
+  // console is warned once, so a server/page mismatch shows without a warning per frame.
+  receiveBinary(data) {
+    let frame;
+    try {
+      frame = decodeBinaryFrame(data);
+    } catch (err) {
+      this.frameCounts.decodeErrors += 1;
+      if (this.frameCounts.decodeErrors === 1) console.warn(`progresscast: ignored a binary message: ${err.message}`);
+      return;
+    }
+    this.countFrame('binary');
+    this.dispatchEvent(new CustomEvent('frame', { detail: frame }));
+  }
+
+  countFrame(encoding) {
+    this.frameCounts[encoding] += 1;
+    this.lastFrameEncoding = encoding;
   }
 
   isOpen() {

@@ -1,7 +1,7 @@
 // Wires the page together. The page only draws frames, forwards pointer input and sends commands.
 import { Connection, defaultUrl } from './connection.js';
 import { Renderer } from './renderer.js';
-import { Session } from './session.js';
+import { Session, wantedFrames } from './session.js';
 import { EventLog } from './eventlog.js';
 import { stats, recordFrameReceived } from './stats.js';
 import { forwardPointer } from './pointer.js';
@@ -98,7 +98,7 @@ setupRecordings(app, {
 setupShare(app, { viewer: $('copy-viewer-link'), controller: $('copy-controller-link'), output: $('share-link') });
 setupStatus(app, {
   conn: $('status-conn'), role: $('status-role'), session: $('status-session'),
-  fps: $('status-fps'), latency: $('status-latency'), draw: $('status-draw'),
+  fps: $('status-fps'), frames: $('status-frames'), latency: $('status-latency'), draw: $('status-draw'),
 });
 $('event-clear').addEventListener('click', () => log.clear());
 
@@ -111,6 +111,11 @@ window.progresscast = {
   // Read-only views for tests: the newest frame received, and the frame on the canvas now.
   get lastFrame() { return lastFrame; },
   get drawnFrame() { return renderer.current; },
+  // Frame encoding: asked for (from the URL), confirmed by the server's ack, that of the newest
+  // frame, and counts of frames received per encoding and of binary messages that did not decode.
+  get frames() {
+    return { wanted: wantedFrames(), acked: app.session.info.frames, last: conn.lastFrameEncoding, ...conn.frameCounts };
+  },
 };
 
 conn.start();

@@ -1,24 +1,34 @@
 // Which session the page is in. On every (re)connect it joins the session named in the URL
 // fragment (#session=ID&token=TOKEN&replay=NAME) or creates one, and keeps the fragment current
 // (history.replaceState) so a reload or a shared link comes back to the same session.
+// Frames are asked for in the binary encoding (docs/protocol.md section 9) unless the URL has
+// frames=json in its query string or its fragment; the fragment keeps that choice across rewrites.
 const GONE = new Set(['not_found', 'no_session']);
 
 export function readFragment() {
   const p = new URLSearchParams(location.hash.slice(1));
-  return { session: p.get('session'), token: p.get('token'), replay: p.get('replay') };
+  return { session: p.get('session'), token: p.get('token'), replay: p.get('replay'), frames: p.get('frames') };
 }
 
-function fragmentOf({ session, token, replay }) {
+function fragmentOf({ session, token, replay, frames }) {
   const p = new URLSearchParams();
   if (session) p.set('session', session);
   if (token) p.set('token', token);
   if (replay) p.set('replay', replay);
+  if (frames) p.set('frames', frames);
   const s = p.toString();
   return s ? `#${s}` : '';
 }
 
 function writeFragment(f) {
-  history.replaceState(null, '', `${location.pathname}${location.search}${fragmentOf(f)}`);
+  const { frames } = readFragment();
+  history.replaceState(null, '', `${location.pathname}${location.search}${fragmentOf({ ...f, frames })}`);
+}
+
+// The frame encoding to ask the server for: "json" or "binary".
+export function wantedFrames() {
+  const json = new URLSearchParams(location.search).get('frames') === 'json' || readFragment().frames === 'json';
+  return json ? 'json' : 'binary';
 }
 
 // Markers may come as {t,label} objects or [t,label] pairs; t in seconds (or t_us in microseconds).
@@ -31,7 +41,8 @@ export function normalizeMarkers(markers) {
   }).filter((m) => Number.isFinite(m.t)).sort((a, b) => a.t - b.t);
 }
 
-const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null };
+// `frames`: the encoding the server's ack confirmed (null: it did not say, so JSON).
+const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null };
 
 export class Session extends EventTarget {
   constructor(app) {
@@ -57,13 +68,13 @@ export class Session extends EventTarget {
   async enter() {
     const f = readFragment();
     if (!f.session) return this.create();
-    const msg = { op: 'session.join', session: f.session };
+    const msg = { op: 'session.join', session: f.session, frames: wantedFrames() };
     if (f.token) msg.token = f.token;
     let r = await this.app.send(msg, { quiet: [...GONE, 'not_allowed'] });
     if (r.type === 'error' && r.code === 'not_allowed' && f.token) {
       this.app.log.note('the token in the link was refused; joining as a viewer');
       f.token = null;
-      r = await this.app.send({ op: 'session.join', session: f.session }, { quiet: [...GONE] });
+      r = await this.app.send({ op: 'session.join', session: f.session, frames: wantedFrames() }, { quiet: [...GONE] });
     }
     if (r.type === 'ack') {
       // A replay session's join reply may not say how long it is: open the recording again then.
@@ -71,7 +82,7 @@ export class Session extends EventTarget {
       const replay = r.duration === undefined ? null
         : { recording: f.replay ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers) };
       return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
-        canvas: r.canvas, clock: r.clock, fps: r.fps, replay });
+        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay });
     }
     if (GONE.has(r.code)) {
       this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
@@ -81,7 +92,7 @@ export class Session extends EventTarget {
   }
 
   async create(options = {}) {
-    const msg = { op: 'session.create', ...options };
+    const msg = { op: 'session.create', ...options, frames: wantedFrames() };
     return this.adopt(msg, await this.app.send(msg));
   }
 
@@ -91,7 +102,7 @@ export class Session extends EventTarget {
   }
 
   async openReplay(recording) {
-    const msg = { op: 'replay.open', recording };
+    const msg = { op: 'replay.open', recording, frames: wantedFrames() };
     return this.adopt(msg, await this.app.send(msg));
   }
 
@@ -106,7 +117,7 @@ export class Session extends EventTarget {
   // Follows a session-changing op's reply, whoever sent it (these methods or the console).
   adopt(msg, r) {
     if (r.type !== 'ack') return r;
-    const common = { session: r.session, canvas: r.canvas, clock: r.clock, fps: r.fps };
+    const common = { session: r.session, canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null };
     switch (msg.op) {
       case 'session.create':
         this.set({ ...common, token: r.token, role: 'controller' });

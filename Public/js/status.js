@@ -1,4 +1,5 @@
-// The status indicator: connection state, role, session id, frames/s, command round trip, draw time.
+// The status indicator: connection state, role, session id, frames/s and their encoding (of the
+// newest frame: "binary" or "json"), command round trip, draw time.
 import { stats, tickFps } from './stats.js';
 
 export function setupStatus(app, els) {
@@ -22,6 +23,7 @@ export function setupStatus(app, els) {
     tickFps();
     stats.latencyMs = conn.lastLatencyMs;
     els.fps.textContent = stats.fps.toFixed(stats.fps < 10 ? 1 : 0);
+    els.frames.textContent = conn.lastFrameEncoding ?? '—';
     els.latency.textContent = stats.latencyMs === null ? '—' : `${stats.latencyMs.toFixed(1)} ms`;
     els.draw.textContent = stats.frames ? `${stats.lastDrawMs.toFixed(2)} ms` : '—';
     if (conn.state === 'waiting') connection();
