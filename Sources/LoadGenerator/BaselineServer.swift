@@ -16,6 +16,7 @@ import Glibc
 public final class BaselineServer {
     private let frames: [[UInt8]]
     private let fps: Int
+    private let kind: lws_write_protocol
     private let lifetimeSeconds: Double
     private var context: OpaquePointer?
     /// The protocol table, timer and C strings the context points to.
@@ -30,10 +31,12 @@ public final class BaselineServer {
     private var stopped = false
 
     /// - Parameters:
-    ///   - frames: the frame messages to send, in turn (each one a whole text message).
+    ///   - frames: the frame messages to send, in turn (each one a whole message).
     ///   - fps: frames per second per connection.
     ///   - lifetimeSeconds: the server stops by itself after this long (a bound for benchmark runs).
-    public init(frames: [[UInt8]], fps: Int, lifetimeSeconds: Double) {
+    ///   - binary: send them as binary messages (binary frames) instead of text.
+    public init(frames: [[UInt8]], fps: Int, lifetimeSeconds: Double, binary: Bool = false) {
+        kind = binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT
         self.frames = frames.isEmpty ? [Array(#"{"type":"frame"}"#.utf8)] : frames
         self.fps = max(1, fps)
         self.lifetimeSeconds = lifetimeSeconds
@@ -95,7 +98,7 @@ public final class BaselineServer {
         let count = frames[index].count
         let written = buffers[index].withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, count, LWS_WRITE_TEXT)
+            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, count, kind)
         }
         return written < 0 ? -1 : 0
     }

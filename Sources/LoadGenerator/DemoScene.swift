@@ -6,10 +6,12 @@
 /// applies them to a `SessionCore`) and the load generator (which sends them over a
 /// WebSocket) build the same scene.
 public enum DemoScene {
-    /// `session.create` for a session with the given clock (`"live"` or `"manual"`).
-    public static func createOp(clock: String, fps: Int = 60, id: Int? = nil) -> String {
+    /// `session.create` for a session with the given clock (`"live"` or `"manual"`), asking for
+    /// `frames` (`"binary"`) when given.
+    public static func createOp(clock: String, fps: Int = 60, id: Int? = nil, frames: String? = nil) -> String {
         #"{"op":"session.create","#
             + (id.map { #""id":\#($0),"# } ?? "")
+            + (frames.map { #""frames":"\#($0)","# } ?? "")
             + #""canvas":{"width":375,"height":667},"clock":"\#(clock)","fps":\#(fps),"title":"bench"}"#
     }
 
@@ -38,8 +40,13 @@ public enum DemoScene {
             + #""target":"h1","label":"\#(text)"}"#
     }
 
-    /// The bytes a frame contains once it reflects ``labelOp(_:id:)`` with `text`.
-    public static func labelMarker(_ text: String) -> [UInt8] {
-        Array(#""text":"\#(text)""#.utf8)
+    /// The bytes a frame contains once it reflects ``labelOp(_:id:)`` with `text` (at most 127
+    /// UTF-8 bytes): `"text":"<text>"` in a JSON frame; in a binary frame the string's length
+    /// byte and its bytes.
+    public static func labelMarker(_ text: String, encoding: FrameEncoding = .json) -> [UInt8] {
+        switch encoding {
+        case .json: Array(#""text":"\#(text)""#.utf8)
+        case .binary: [UInt8(truncatingIfNeeded: text.utf8.count)] + Array(text.utf8)
+        }
     }
 }

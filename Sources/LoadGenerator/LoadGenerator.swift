@@ -53,6 +53,8 @@ public final class LoadGenerator {
     private var intervals: [Float] = []
     private var latencies: [Float] = []
     private let framePrefix = Array(#"{"type":"frame""#.utf8)
+    /// The first bytes of a binary frame (`PCF1`, docs/protocol.md section 9).
+    private let binaryFramePrefix: [UInt8] = [0x50, 0x43, 0x46, 0x31]
     private let ackPrefix = Array(#"{"type":"ack""#.utf8)
     private let errorPrefix = Array(#"{"type":"error""#.utf8)
     private let sessionKey = Array(#""session":""#.utf8)
@@ -155,20 +157,24 @@ public final class LoadGenerator {
         connection.phase = .settingUp
         switch connection.role {
         case .live:
-            send(DemoScene.createOp(clock: "live", id: 1), on: connection)
+            send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
             for (index, op) in DemoScene.sceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
             connection.acksWanted = 1 + DemoScene.sceneOps.count
         case .controller:
-            send(DemoScene.createOp(clock: "live", id: 1), on: connection)
+            send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
             for (index, op) in DemoScene.idleSceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
             connection.acksWanted = 1 + DemoScene.idleSceneOps.count
         case .viewer(let session):
-            send(#"{"op":"session.join","id":1,"session":"\#(session)"}"#, on: connection)
+            let frames = framesField.map { #","frames":"\#($0)""# } ?? ""
+            send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)}"#, on: connection)
             connection.acksWanted = 1
         case .receiver:
             becameReady(connection)
         }
     }
+
+    /// The `frames` value to ask for (nil: the default, JSON).
+    private var framesField: String? { options.frames == .binary ? "binary" : nil }
 
     private func withID(_ op: String, _ id: Int) -> String {
         "{\"id\":\(id)," + op.dropFirst()
@@ -239,7 +245,7 @@ public final class LoadGenerator {
     }
 
     private func message(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
-        if hasPrefix(text, framePrefix) {
+        if hasPrefix(text, framePrefix) || hasPrefix(text, binaryFramePrefix) {
             frameArrived(text, on: connection)
         } else if hasPrefix(text, ackPrefix) {
             guard connection.phase == .settingUp else { return }
@@ -367,7 +373,7 @@ public final class LoadGenerator {
             }
             connection.commandCounter += 1
             let label = "c\(connection.commandCounter)"
-            connection.pendingMarker = DemoScene.labelMarker(label)
+            connection.pendingMarker = DemoScene.labelMarker(label, encoding: options.frames)
             connection.pendingSentAt = 0
             connection.nextCommandAt = now + interval
             send(DemoScene.labelOp(label), on: connection, timed: true)

@@ -42,8 +42,17 @@ public struct LoadOptions: Sendable {
     /// what is left, so the generator does not slow down what it measures.
     public var nice: Int32 = 0
 
+    /// How frames are asked for (docs/protocol.md section 9): canonical JSON text, or compact
+    /// binary messages (`"frames":"binary"` on session.create and session.join).
+    public var frames: FrameEncoding = .json
+
     /// The defaults: 1,000 live sessions on 127.0.0.1:8080 for 10 s after a 2 s warmup.
     public init() {}
+}
+
+/// How a load run asks for frames.
+public enum FrameEncoding: String, Sendable, CaseIterable {
+    case json, binary
 }
 
 /// Everything a load run measured.

@@ -9,6 +9,8 @@ struct Client {
     let id: ConnectionID
     var sessionID: String?
     var role: Role = .viewer
+    /// How this connection receives frames (set by session.create, session.join, replay.open).
+    var frames: FrameFormat = .json
     /// Rate limiting: messages counted in the current one-second window.
     var windowStart: Int64 = 0
     var messagesInWindow = 0

@@ -17,14 +17,23 @@ final class LiveSession {
     private var manualMicroseconds: Int64 = 0
     /// Connections watching, in join order.
     var connections: [ConnectionID] = []
-    /// The last frame made (a whole `frame` message).
-    private(set) var lastFrameBytes: [UInt8] = []
-    /// Where the display list's part (`"w":...`) starts in ``lastFrameBytes``.
-    private var lastBodyStart = 0
+    /// The last frame made, as a binary frame (always made: it is the cheapest encoding to
+    /// compare; see ``renderIfChanged()``).
+    private var lastBinary: [UInt8] = []
+    /// Where the display list's part starts in ``lastBinary``.
+    private var lastBinaryBodyStart = 0
+    /// The last frame's display list and media time, for the JSON encoding on demand.
+    private var lastList: DisplayList?
+    private var lastTime = 0.0
+    /// The last frame as a JSON `frame` message, once some watcher, frame.get or a checksum
+    /// needed it.
+    private var lastJSON: [UInt8] = []
+    private var lastJSONIsCurrent = false
     /// ``lastChecksum``, once computed for the current frame.
     private var cachedChecksum: String?
     var frameSeq = 0
-    var frameEncoder = FrameEncoder(capacity: 8192)
+    private var frameEncoder = FrameEncoder(capacity: 8192)
+    private var binaryEncoder = BinaryFrameEncoder(capacity: 4096)
     /// Monotonic microseconds when the next paced frame is due, while one is scheduled
     /// (``FrameScheduler``); nil when none is.
     var frameDue: Int64?
@@ -70,52 +79,58 @@ final class LiveSession {
 
     var isLive: Bool { liveClock != nil }
 
-    /// Renders the display list at the core's current time; returns the frame bytes when it
-    /// differs from the last one made (frames are sent on change only), else nil.
+    /// Renders the display list at the core's current time; returns whether it differs from the
+    /// last frame made (frames are sent on change only), and if so makes it the current frame.
     ///
-    /// The frame is encoded once, in place, and its display-list part (everything after
-    /// `"t":T,`) compared byte for byte with the last frame's: equal canonical bytes mean an
-    /// equal display list, so this is exactly "never twice the same" without hashing. The
-    /// checksum recordings need is computed from the same bytes only when asked
-    /// (``lastChecksum``).
-    func frameIfChanged() -> [UInt8]? {
+    /// The frame is encoded once, as a binary frame, in place, and its display-list part (after
+    /// `seq` and `t`) compared byte for byte with the last frame's: the binary encoding carries
+    /// exactly the canonical JSON frame's values, so equal bytes mean an equal display list and
+    /// this is exactly "never twice the same", without hashing. The JSON message and the checksum
+    /// recordings need are made from the kept display list only when asked for
+    /// (``currentFrame(_:)``, ``lastChecksum``).
+    func renderIfChanged() -> Bool {
         let (list, time) = withCore { ($0.displayList(), $0.time) }
-        let changed = frameEncoder.withEncodedFrame(list, seq: frameSeq + 1, time: time) { frame -> Bool in
-            let bodyStart = LiveSession.bodyStart(frame)
-            if !lastFrameBytes.isEmpty {
-                let same = lastFrameBytes.withUnsafeBytes { last -> Bool in
+        let changed = binaryEncoder.withEncodedFrame(list, seq: frameSeq + 1, time: time) { frame, bodyStart -> Bool in
+            if lastList != nil {
+                let same = lastBinary.withUnsafeBytes { last -> Bool in
                     guard let lastBase = last.baseAddress, let base = frame.baseAddress,
-                          last.count - lastBodyStart == frame.count - bodyStart else { return false }
-                    return memcmp(lastBase + lastBodyStart, base + bodyStart, frame.count - bodyStart) == 0
+                          last.count - lastBinaryBodyStart == frame.count - bodyStart else { return false }
+                    return memcmp(lastBase + lastBinaryBodyStart, base + bodyStart, frame.count - bodyStart) == 0
                 }
                 if same { return false }
             }
-            lastFrameBytes.removeAll(keepingCapacity: true)
-            lastFrameBytes.append(contentsOf: frame)
-            lastBodyStart = bodyStart
+            lastBinary.removeAll(keepingCapacity: true)
+            lastBinary.append(contentsOf: frame)
+            lastBinaryBodyStart = bodyStart
             return true
         }
-        guard changed else { return nil }
+        guard changed else { return false }
         frameSeq += 1
+        lastList = list
+        lastTime = time
+        lastJSONIsCurrent = false
         cachedChecksum = nil
-        return lastFrameBytes
+        return true
     }
 
     /// The checksum of the last frame's display list (``FrameEncoder/checksum(_:)``: FNV-1a over
-    /// the bytes after `"t":T,` and before the closing brace), or nil before the first frame.
+    /// the canonical JSON bytes after `"t":T,` and before the closing brace), or nil before the
+    /// first frame.
     var lastChecksum: String? {
-        guard !lastFrameBytes.isEmpty else { return nil }
+        guard lastList != nil else { return nil }
         if let cachedChecksum { return cachedChecksum }
-        let checksum = lastFrameBytes.withUnsafeBytes { bytes in
-            FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[lastBodyStart..<(bytes.count - 1)])))
+        let json = currentFrame(.json)
+        let bodyStart = LiveSession.jsonBodyStart(json)
+        let checksum = json.withUnsafeBytes { bytes in
+            FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<(bytes.count - 1)])))
         }
         cachedChecksum = checksum
         return checksum
     }
 
-    /// The offset of `"w":` in a frame message: the display list's part starts there (the
+    /// The offset of `"w":` in a JSON frame message: the display list's part starts there (the
     /// `{"type":"frame","seq":N,"t":T,` before it has no other `"w"`).
-    private static func bodyStart(_ frame: UnsafeRawBufferPointer) -> Int {
+    private static func jsonBodyStart(_ frame: [UInt8]) -> Int {
         let count = frame.count
         var index = 0
         while index + 3 < count {
@@ -139,9 +154,22 @@ final class LiveSession {
     /// Whether frames may change after now without another op (``SessionCore/mayChange``).
     var mayChange: Bool { withCore { $0.mayChange } }
 
-    /// The current frame (for joins and frame.get), rendering once if none was made yet.
-    func currentFrame() -> [UInt8] {
-        if lastFrameBytes.isEmpty { _ = frameIfChanged() }
-        return lastFrameBytes
+    /// The current frame in `format` (for watchers, joins and frame.get), rendering once if
+    /// none was made yet. Each format is encoded at most once per frame.
+    func currentFrame(_ format: FrameFormat) -> [UInt8] {
+        if lastList == nil { _ = renderIfChanged() }
+        switch format {
+        case .binary:
+            return lastBinary
+        case .json:
+            guard !lastJSONIsCurrent, let lastList else { return lastJSON }
+            // Into the kept buffer (no allocation once it has grown to the largest frame).
+            frameEncoder.withEncodedFrame(lastList, seq: frameSeq, time: lastTime) { frame in
+                lastJSON.removeAll(keepingCapacity: true)
+                lastJSON.append(contentsOf: frame)
+            }
+            lastJSONIsCurrent = true
+            return lastJSON
+        }
     }
 }

@@ -15,8 +15,8 @@ enum OpCatalog {
 
     /// The ops the glue handles itself (sessions, clock, recording, replay).
     static let serverOps: [Entry] = [
-        Entry(name: "session.create", kind: "session", fields: ["canvas", "clock", "fps", "title", "maxComponents"]),
-        Entry(name: "session.join", kind: "session", fields: ["session", "token"]),
+        Entry(name: "session.create", kind: "session", fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames"]),
+        Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames"]),
         Entry(name: "session.leave", kind: "session", fields: []),
         Entry(name: "session.close", kind: "session", fields: []),
         Entry(name: "clock.advance", kind: "session", fields: ["by"]),
@@ -26,7 +26,7 @@ enum OpCatalog {
         Entry(name: "record.start", kind: "recording", fields: ["name", "title"]),
         Entry(name: "record.marker", kind: "recording", fields: ["label"]),
         Entry(name: "record.stop", kind: "recording", fields: []),
-        Entry(name: "replay.open", kind: "replay", fields: ["recording"]),
+        Entry(name: "replay.open", kind: "replay", fields: ["recording", "frames"]),
         Entry(name: "replay.play", kind: "replay", fields: []),
         Entry(name: "replay.pause", kind: "replay", fields: []),
         Entry(name: "replay.seek", kind: "replay", fields: ["t"]),

@@ -50,7 +50,7 @@ extension ProgressCastApp {
         case "frame.get":
             bringUpToDate(session)
             sendFrameIfChanged(session, loop: loop)  // a change is sent to every watcher, not only to this caller
-            let frame = (try? JSONParser.parse(session.currentFrame())) ?? .null
+            let frame = (try? JSONParser.parse(session.currentFrame(.json))) ?? .null
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
         case "scenario.run":
             try requireController()
@@ -80,24 +80,27 @@ extension ProgressCastApp {
 
     func createSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
         var settings = try SessionSettings.decode(fields)
+        let frames = try FrameFormat.decode(fields)
         // The server's component limit, or a lower one the creator asked for.
         settings.maxComponents = fields.has("maxComponents") ? min(settings.maxComponents, options.maxComponentsPerSession) : options.maxComponentsPerSession
         guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
         leaveSession(connection, loop: loop)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
         sessions[session.id] = session
-        attach(connection, to: session, role: .controller, loop: loop)
+        attach(connection, to: session, role: .controller, frames: frames, loop: loop)
         logger.info("session created", metadata: ["session": "\(session.id.prefix(8))", "clock": "\(settings.clock.rawValue)"])
         return (session.core.time, JSONObject(pairs: [
             ("session", .string(session.id)), ("token", .string(session.token)),
             ("canvas", .object(JSONObject(pairs: [("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height))]))),
             ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
+            ("frames", .string(frames.rawValue)),
         ]))
     }
 
     func joinSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
         guard let id = try fields.string("session", maxLength: 64) else { throw CommandError.badField("session", "is required (a session id)") }
         let token = try fields.string("token", maxLength: 64)
+        let frames = try FrameFormat.decode(fields)
         guard let session = sessions[id] else { throw CommandError(.notFound, "no session \"\(id.prefix(64))\" (it may have expired)") }
         if clients[connection]?.sessionID != id {
             guard session.connections.count < options.maxConnectionsPerSession else {
@@ -106,18 +109,20 @@ extension ProgressCastApp {
         }
         let role: Client.Role = token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
         leaveSession(connection, loop: loop)
-        attach(connection, to: session, role: role, loop: loop)
+        attach(connection, to: session, role: role, frames: frames, loop: loop)
         let s = session.settings
         return (session.core.time, JSONObject(pairs: [
             ("session", .string(session.id)), ("role", .string(role.rawValue)),
             ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
             ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
+            ("frames", .string(frames.rawValue)),
         ]))
     }
 
-    func attach(_ connection: ConnectionID, to session: LiveSession, role: Client.Role, loop: ServerLoop) {
+    func attach(_ connection: ConnectionID, to session: LiveSession, role: Client.Role, frames: FrameFormat, loop: ServerLoop) {
         clients[connection]?.sessionID = session.id
         clients[connection]?.role = role
+        clients[connection]?.frames = frames
         session.connections.append(connection)
         if let timer = session.expiryTimer {
             _ = loop.cancel(timer)

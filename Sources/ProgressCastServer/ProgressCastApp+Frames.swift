@@ -18,9 +18,8 @@ extension ProgressCastApp {
             sendFrameIfChanged(session, loop: loop)
         }
         for joiner in pendingJoinFrames where clients[joiner]?.sessionID == session.id {
-            let frame = session.currentFrame()
             // Ordered, so it never overtakes the join's ack (the latest slot may jump the queue).
-            _ = loop.send(frame, to: joiner, delivery: .ordered)
+            sendCurrentFrame(of: session, to: joiner, delivery: .ordered, loop: loop)
         }
     }
 
@@ -34,13 +33,13 @@ extension ProgressCastApp {
     }
 
     /// Renders and, when the display list changed, sends the frame to every watcher
-    /// (one encoding shared by all of them; slow ones get the newest frame only).
+    /// (each encoding made once and shared; slow watchers get the newest frame only).
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
-        guard let frame = session.frameIfChanged() else { return }
+        guard session.renderIfChanged() else { return }
         // Connections that joined during this message get the current frame once, in order,
         // right after their ack (flushAfterOp), not here as well.
         for connection in session.connections where !pendingJoinFrames.contains(connection) {
-            _ = loop.send(frame, to: connection, delivery: .latest)
+            sendCurrentFrame(of: session, to: connection, delivery: .latest, loop: loop)
         }
         if let recorder = session.recorder {
             do {
@@ -48,6 +47,14 @@ extension ProgressCastApp {
             } catch {
                 recordingFailed(session, error: error, loop: loop)
             }
+        }
+    }
+
+    /// Sends the session's current frame in the format the connection asked for.
+    func sendCurrentFrame(of session: LiveSession, to connection: ConnectionID, delivery: Delivery, loop: ServerLoop) {
+        switch clients[connection]?.frames ?? .json {
+        case .json: _ = loop.send(session.currentFrame(.json), to: connection, delivery: delivery)
+        case .binary: _ = loop.send(session.currentFrame(.binary), to: connection, delivery: delivery, kind: .binary)
         }
     }
 

@@ -9,6 +9,7 @@ import WebSocketServer
 extension ProgressCastApp {
     func openReplay(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
         guard let given = try fields.string("recording", maxLength: 200) else { throw CommandError.badField("recording", "is required (a recording name)") }
+        let frames = try FrameFormat.decode(fields)
         let recording = try loadRecording(named: given)
         guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
         let replayer = Replayer(recording: recording, fonts: fonts)
@@ -16,7 +17,7 @@ extension ProgressCastApp {
         session.replay = ReplayPlayback(replayer: replayer)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
-        attach(connection, to: session, role: .controller, loop: loop)
+        attach(connection, to: session, role: .controller, frames: frames, loop: loop)
         let markers = recording.markers.map { JSONValue.object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))])) }
         let s = replayer.settings
         return (0, JSONObject(pairs: [
@@ -24,6 +25,7 @@ extension ProgressCastApp {
             ("duration", .number(recording.duration)), ("markers", .array(markers)),
             ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
             ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
+            ("frames", .string(frames.rawValue)),
         ]))
     }
 

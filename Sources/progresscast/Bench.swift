@@ -43,6 +43,9 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("load-threads"), help: "Load generator threads for the server, baseline and idle parts.")
     var loadThreads = 2
 
+    @Option(help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
+    var frames = "json,binary"
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -58,6 +61,12 @@ struct Bench: ParsableCommand {
               recordingMinutes > 0, recordingMinutes <= 600 else {
             throw ValidationError("--seconds must be in (0, 600], --sessions in 1...10000, --idle-viewers in 1...20000, --recording-minutes in (0, 600]")
         }
+        var encodings: [FrameEncoding] = []
+        for name in frames.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let encoding = FrameEncoding(rawValue: name) else { throw ValidationError("--frames: unknown encoding \"\(name)\" (json, binary)") }
+            encodings.append(encoding)
+        }
+        guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
         let scratch = try BenchEnvironment.makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let viewersPerSession = min(100, idleViewers)
@@ -80,7 +89,7 @@ struct Bench: ParsableCommand {
         let fonts = try FontCatalog()
         var table = BenchTable()
         var errors: [String] = []
-        var progressCast: LoadReport?
+        var progressCast: [FrameEncoding: LoadReport] = [:]
         var recordingPath: String?
         func recording() throws -> String {
             if let recordingPath { return recordingPath }
@@ -97,10 +106,15 @@ struct Bench: ParsableCommand {
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":
-                    let result = try ServerBenchmark.runServer(settings)
-                    progressCast = result.report
-                    table.add(result.rows)
-                case "baseline": table.add(try ServerBenchmark.runBaseline(settings, fonts: fonts, compareWith: progressCast))
+                    for encoding in encodings {
+                        let result = try ServerBenchmark.runServer(settings, encoding: encoding)
+                        progressCast[encoding] = result.report
+                        table.add(result.rows)
+                    }
+                case "baseline":
+                    for encoding in encodings {
+                        table.add(try ServerBenchmark.runBaseline(settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
+                    }
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
                 case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
                 case "timing": table.add(TimingBenchmark.run(seconds: smoke ? 0.3 : min(seconds, 2)))

@@ -45,6 +45,9 @@ struct LoadGen: ParsableCommand {
     @Option(help: "Threads, each with its own libwebsockets client context and a share of the connections.")
     var threads = 2
 
+    @Option(help: "Frames to ask for: json (the default format) or binary (docs/protocol.md section 9).")
+    var frames = "json"
+
     func run() throws {
         var options = LoadOptions()
         options.port = port
@@ -53,6 +56,8 @@ struct LoadGen: ParsableCommand {
         options.warmup = warmup
         options.commandInterval = commandInterval
         options.serverPID = serverPID
+        guard let encoding = FrameEncoding(rawValue: frames) else { throw ValidationError("--frames must be json or binary") }
+        options.frames = encoding
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly
@@ -79,8 +84,11 @@ struct Baseline: ParsableCommand {
     @Option(help: "TCP port on 127.0.0.1 (0 picks a free one).")
     var port = 0
 
-    @Option(help: "A file of frame messages, one per line.")
+    @Option(help: "A file of frame messages, one per line (with --binary: binary frames, one per line in hex).")
     var frames: String
+
+    @Flag(help: "Send the frames as binary WebSocket messages.")
+    var binary = false
 
     @Option(help: "Frames per second per connection.")
     var fps = 60
@@ -90,11 +98,53 @@ struct Baseline: ParsableCommand {
 
     func run() throws {
         guard let data = FileManager.default.contents(atPath: frames) else { throw ValidationError("cannot read \(frames)") }
-        let lines = Array(data).split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        var lines = Array(data).split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        if binary {
+            lines = try lines.map { line throws(ValidationError) -> [UInt8] in
+                guard let bytes = HexBytes.decode(line) else { throw ValidationError("--binary: a line of \(frames) is not hex") }
+                return bytes
+            }
+        }
         guard (1...240).contains(fps), seconds > 0 else { throw ValidationError("--fps must be in 1...240 and --seconds positive") }
-        let server = BaselineServer(frames: lines, fps: fps, lifetimeSeconds: seconds)
+        let server = BaselineServer(frames: lines, fps: fps, lifetimeSeconds: seconds, binary: binary)
         try server.run(host: "127.0.0.1", port: port) { bound in
             FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(bound)\n".utf8))
+        }
+    }
+}
+
+/// Hex text (two lowercase or uppercase digits per byte) to bytes and back, for files of binary frames.
+enum HexBytes {
+    static func decode(_ text: [UInt8]) -> [UInt8]? {
+        guard text.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var index = 0
+        while index < text.count {
+            guard let high = digit(text[index]), let low = digit(text[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return text
+    }
+
+    private static func digit(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

@@ -16,7 +16,7 @@ enum PageBenchmark {
             return [skipped("python3 not found")]
         }
         let framesPath = settings.scratchDirectory + "/page-frames.ndjson"
-        try ServerBenchmark.writeDemoFrames(to: framesPath, fonts: fonts)
+        try ServerBenchmark.writeDemoFrames(to: framesPath, encoding: .json, fonts: fonts)
         let (server, port) = try ServerBenchmark.startServer(settings, maxSessions: 10, maxConnectionsPerSession: 10)
         defer { server.stop() }
 

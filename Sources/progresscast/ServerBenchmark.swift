@@ -46,8 +46,8 @@ enum ServerBenchmark {
         return (server, port)
     }
 
-    /// Live sessions at 60 fps through ProgressCast.
-    static func runServer(_ settings: BenchSettings) throws -> (rows: [BenchRow], report: LoadReport) {
+    /// Live sessions at 60 fps through ProgressCast, with frames in `encoding`.
+    static func runServer(_ settings: BenchSettings, encoding: FrameEncoding) throws -> (rows: [BenchRow], report: LoadReport) {
         let (server, port) = try startServer(settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
         defer { server.stop() }
         var options = LoadOptions()
@@ -58,21 +58,22 @@ enum ServerBenchmark {
         options.warmup = settings.warmup
         options.serverPID = server.pid
         options.nice = settings.loadNice
+        options.frames = encoding
         let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let n = settings.sessions
         var rows = [
-            BenchRow(figure: "server: \(n) live sessions at 60 fps, delivered fps per session", target: ">= 57 mean",
+            BenchRow(figure: "server, \(label(encoding)): \(n) live sessions at 60 fps, delivered fps per session", target: ">= 57 mean",
                      measured: "\(f1(report.fpsMean)) mean, \(f1(report.fpsMin)) lowest (\(report.connectionsReady)/\(n) sessions)",
                      passed: report.connectionsReady == n && report.fpsMean >= 57),
-            BenchRow(figure: "server: frame interval", target: "p99 <= 25 ms",
+            BenchRow(figure: "server, \(label(encoding)): frame interval", target: "p99 <= 25 ms",
                      measured: "\(f1(report.intervalP50)) ms median, \(f1(report.intervalP99)) ms p99", passed: report.intervalP99 <= 25 && report.frames > 0),
-            BenchRow(figure: "server: command-to-frame latency", target: "p99 <= 20 ms",
+            BenchRow(figure: "server, \(label(encoding)): command-to-frame latency", target: "p99 <= 20 ms",
                      measured: "\(f1(report.latencyP50)) ms median, \(f1(report.latencyP99)) ms p99 (\(report.latencySamples) cmds, \(report.latencyLost) lost)",
                      passed: report.latencySamples > 0 && report.latencyLost == 0 && report.latencyP99 <= 20),
         ]
         rows.append(BenchRow(figure: "  server CPU, memory", target: "-",
-                             measured: "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident",
+                             measured: "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
                              passed: nil))
         rows.append(BenchRow(figure: "  load generator CPU", target: "-",
                              measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil))
@@ -80,13 +81,20 @@ enum ServerBenchmark {
         return (rows, report)
     }
 
+    /// "JSON frames" or "binary frames", for the table.
+    static func label(_ encoding: FrameEncoding) -> String {
+        encoding == .json ? "JSON frames" : "binary frames"
+    }
+
     /// The same frame bytes through bare libwebsockets to as many connections.
-    static func runBaseline(_ settings: BenchSettings, fonts: FontCatalog, compareWith progressCast: LoadReport?) throws -> [BenchRow] {
-        let framesPath = settings.scratchDirectory + "/frames.ndjson"
-        try writeDemoFrames(to: framesPath, fonts: fonts)
+    static func runBaseline(_ settings: BenchSettings, encoding: FrameEncoding, fonts: FontCatalog,
+                            compareWith progressCast: LoadReport?) throws -> [BenchRow] {
+        let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
+        try writeDemoFrames(to: framesPath, encoding: encoding, fonts: fonts)
         let lifetime = settings.seconds + settings.warmup + 90
         let baseline = try BenchProcess(executable: settings.executable,
-                                        arguments: ["baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime)],
+                                        arguments: ["baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime)]
+                                            + (encoding == .binary ? ["--binary"] : []),
                                         logPath: settings.scratchDirectory + "/baseline.log")
         defer { baseline.stop() }
         guard let port = baseline.waitForPort() else { throw BenchError("the baseline server did not start: \(baseline.logTail())") }
@@ -101,7 +109,7 @@ enum ServerBenchmark {
         let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
         let n = settings.sessions
         var rows = [
-            BenchRow(figure: "baseline: bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
+            BenchRow(figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
                      measured: "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
                      passed: nil),
             BenchRow(figure: "  load generator CPU (baseline run)", target: "-",
@@ -109,7 +117,7 @@ enum ServerBenchmark {
         ]
         if let progressCast, report.fpsMean > 0 {
             let ratio = progressCast.fpsMean / report.fpsMean
-            rows.append(BenchRow(figure: "server: ProgressCast fps / baseline fps", target: "-",
+            rows.append(BenchRow(figure: "server, \(label(encoding)): ProgressCast fps / baseline fps", target: "-",
                                  measured: "\(f1(progressCast.fpsMean)) / \(f1(report.fpsMean)) = \(String(format: "%.3f", ratio))", passed: nil))
         }
         try checkErrors(report)
@@ -159,14 +167,19 @@ enum ServerBenchmark {
         }
     }
 
-    /// Two seconds of demo-scene frames (the bytes ProgressCast sends), one per line.
-    static func writeDemoFrames(to path: String, fonts: FontCatalog, count: Int = 120) throws {
+    /// Two seconds of demo-scene frames (the bytes ProgressCast sends), one per line: JSON, or
+    /// binary frames in hex (`progresscast baseline --binary`).
+    static func writeDemoFrames(to path: String, encoding: FrameEncoding, fonts: FontCatalog, count: Int = 120) throws {
         var core = try EngineBenchmark.demoCore(fonts: fonts)
         var encoder = FrameEncoder(capacity: 8192)
+        var binaryEncoder = BinaryFrameEncoder()
         var text: [UInt8] = []
         for frame in 1...count {
             core.advance(to: Int64(frame) * 1_000_000 / 60)
-            text += encoder.encodeFrame(core.displayList(), seq: frame, time: core.time)
+            switch encoding {
+            case .json: text += encoder.encodeFrame(core.displayList(), seq: frame, time: core.time)
+            case .binary: text += HexBytes.encode(binaryEncoder.encodeFrame(core.displayList(), seq: frame, time: core.time))
+            }
             text.append(UInt8(ascii: "\n"))
         }
         guard FileManager.default.createFile(atPath: path, contents: Data(text)) else { throw BenchError("cannot write \(path)") }
