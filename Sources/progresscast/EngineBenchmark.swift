@@ -29,12 +29,16 @@ enum EngineBenchmark {
         let fresh = try demoCore(fonts: fonts)
         var core = fresh
         var encoder = FrameEncoder(capacity: 8192)
+        var binaryEncoder = BinaryFrameEncoder(capacity: 4096)
+        var binaryTimes: [Double] = []
+        var binaryBytes = 0
         var frameTimes: [Double] = []
         var sampleTimes: [Double] = []
         var encodeTimes: [Double] = []
         frameTimes.reserveCapacity(1 << 20)
         sampleTimes.reserveCapacity(1 << 20)
         encodeTimes.reserveCapacity(1 << 20)
+        binaryTimes.reserveCapacity(1 << 20)
         var bytes = 0
         var frame = 0
         var unchanged = 0
@@ -51,6 +55,9 @@ enum EngineBenchmark {
                 let sampled = Nanos.now()
                 bytes &+= encoder.encodeFrame(list, seq: frame, time: core.time).count
                 let end = Nanos.now()
+                // The binary encoding of the same list (docs/protocol.md section 9), timed apart.
+                binaryBytes &+= binaryEncoder.encodeFrame(list, seq: frame, time: core.time).count
+                let binaryEnd = Nanos.now()
                 _ = core.takeEvents()
                 let checksum = list.checksum
                 if checksum == previous { unchanged += 1 }
@@ -59,12 +66,14 @@ enum EngineBenchmark {
                     frameTimes.append(Double(end - start) / 1000)
                     sampleTimes.append(Double(sampled - start) / 1000)
                     encodeTimes.append(Double(end - sampled) / 1000)
+                    binaryTimes.append(Double(binaryEnd - end) / 1000)
                 }
             }
         }
         frameTimes.sort()
         sampleTimes.sort()
         encodeTimes.sort()
+        binaryTimes.sort()
         let frameBytes = bytes / max(frame, 1)
         return [
             BenchRow(figure: "engine: sample + display list + encode, demo scene", target: "<= 10 us median",
@@ -75,6 +84,8 @@ enum EngineBenchmark {
                      measured: "\(us(percentile(sampleTimes, 50))) median, \(us(percentile(sampleTimes, 99))) p99", passed: nil),
             BenchRow(figure: "  of which encode (\(frameBytes) B frame)", target: "-",
                      measured: "\(us(percentile(encodeTimes, 50))) median, \(us(percentile(encodeTimes, 99))) p99", passed: nil),
+            BenchRow(figure: "  binary frame encode instead (\(binaryBytes / max(frame, 1)) B frame)", target: "-",
+                     measured: "\(us(percentile(binaryTimes, 50))) median, \(us(percentile(binaryTimes, 99))) p99", passed: nil),
         ]
     }
 }
