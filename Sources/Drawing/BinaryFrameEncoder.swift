@@ -67,8 +67,12 @@ public struct BinaryFrameEncoder: Sendable {
 extension BinaryByteCursor {
     mutating func appendShapes(_ shapes: [Shape]) {
         appendUVarint(UInt64(shapes.count))
-        for index in shapes.indices {
-            appendShape(shapes[index])
+        // Through the buffer, so each shape is borrowed in place: subscripting the array would
+        // copy the enum (retaining its strings and arrays) per shape.
+        shapes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                appendShape(buffer[index])
+            }
         }
     }
 
@@ -154,9 +158,11 @@ extension BinaryByteCursor {
             appendNumber(radial.center.y)
             appendNumber(radial.radius)
             appendUVarint(UInt64(radial.stops.count))
-            for stop in radial.stops {
-                appendNumber(stop.offset)
-                appendColor(stop.color)
+            radial.stops.withUnsafeBufferPointer { stops in
+                for stop in stops {
+                    appendNumber(stop.offset)
+                    appendColor(stop.color)
+                }
             }
         case .group(let group):
             var flags: UInt8 = 0

@@ -93,6 +93,7 @@ public final class LoadGenerator {
         lws_sul_schedule(context, 0, pc_lws_timer_sul(timer), loadClientTick, 1000)
         while !stopped {
             if lws_service(context, 0) < 0 { break }
+            if options.servicePause > 0 { usleep(UInt32(options.servicePause)) }
         }
         lws_sul_cancel(pc_lws_timer_sul(timer))
         finishReport()

@@ -42,6 +42,13 @@ public struct LoadOptions: Sendable {
     /// what is left, so the generator does not slow down what it measures.
     public var nice: Int32 = 0
 
+    /// Microseconds the generator pauses after each service pass (0: none), so that one `poll`
+    /// covers many sockets with data instead of one or two: at 30,000 frames a second per thread
+    /// `poll` over 500 sockets per few frames was half of the generator's CPU. Frames are then
+    /// timestamped up to this much late, which can only make the measured intervals and
+    /// latencies worse, never better.
+    public var servicePause = 500
+
     /// How frames are asked for (docs/protocol.md section 9): canonical JSON text, or compact
     /// binary messages (`"frames":"binary"` on session.create and session.join).
     public var frames: FrameEncoding = .json
