@@ -36,8 +36,9 @@ final class FrameScheduler {
         var session: LiveSession
     }
 
-    /// Called on the service thread for each session whose frame is due, with the due time.
-    var onDue: ((LiveSession, Int64, ServerLoop) -> Void)?
+    /// Called on the service thread, once per wake, with every session whose frame is due
+    /// (in due order, then scheduling order) and its due time.
+    var onDue: (([(session: LiveSession, due: Int64)], ServerLoop) -> Void)?
 
     /// Sessions by due time (sessions of one lattice group share one), in scheduling order.
     private var buckets: [Int64: [Entry]] = [:]
@@ -97,6 +98,7 @@ final class FrameScheduler {
     private func fire(_ loop: ServerLoop) {
         timer = nil
         timerDue = .max
+        var batch: [(session: LiveSession, due: Int64)] = []
         while let due = dueTimes.first, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
             popDue()
             for entry in buckets.removeValue(forKey: due) ?? [] {
@@ -104,9 +106,10 @@ final class FrameScheduler {
                 guard session.frameTicket == entry.ticket else { continue }
                 session.frameDue = nil
                 session.frameTicket = 0
-                onDue?(session, due, loop)
+                batch.append((session, due))
             }
         }
+        if !batch.isEmpty { onDue?(batch, loop) }
         armTimer(loop)
     }
 

@@ -124,6 +124,7 @@ extension ProgressCastApp {
         clients[connection]?.role = role
         clients[connection]?.frames = frames
         session.connections.append(connection)
+        refreshWatcherFormats(session)
         if let timer = session.expiryTimer {
             _ = loop.cancel(timer)
             session.expiryTimer = nil
@@ -132,11 +133,17 @@ extension ProgressCastApp {
         pendingJoinFrames.insert(connection)
     }
 
+    /// Tells the session which frame encodings its watchers take now.
+    func refreshWatcherFormats(_ session: LiveSession) {
+        session.watchersChanged(formats: session.connections.map { clients[$0]?.frames ?? .json })
+    }
+
     func leaveSession(_ connection: ConnectionID, loop: ServerLoop) {
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
         clients[connection]?.sessionID = nil
         clients[connection]?.role = .viewer
         session.connections.removeAll { $0 == connection }
+        refreshWatcherFormats(session)
         if session.connections.isEmpty {
             // A session ends 60 s (sessionTTL) after its last connection left.
             session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) { [weak self, weak session] loop in

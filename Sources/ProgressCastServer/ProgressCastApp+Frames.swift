@@ -13,6 +13,7 @@ extension ProgressCastApp {
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
         if session.isLive && session.replay == nil {
+            session.opSinceFrame = true
             scheduleFrame(session, loop: loop)
         } else {
             sendFrameIfChanged(session, loop: loop)
@@ -36,6 +37,11 @@ extension ProgressCastApp {
     /// (each encoding made once and shared; slow watchers get the newest frame only).
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
         guard session.renderIfChanged() else { return }
+        sendRenderedFrame(session, loop: loop)
+    }
+
+    /// Sends the frame just rendered to every watcher and notes it in the recording.
+    private func sendRenderedFrame(_ session: LiveSession, loop: ServerLoop) {
         // Connections that joined during this message get the current frame once, in order,
         // right after their ack (flushAfterOp), not here as well.
         for connection in session.connections where !pendingJoinFrames.contains(connection) {
@@ -78,41 +84,70 @@ extension ProgressCastApp {
                                              atOrAfter: max(now, session.lastFrameGrid + Int64(interval) - FrameScheduler.pacingSlack))
         }
         if frameScheduler.onDue == nil {
-            frameScheduler.onDue = { [weak self] session, due, loop in
-                guard let self else { return }
-                // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
-                // session handled late in one batch may come early in the next): wait the difference.
-                let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
-                if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
-                    // Keep the lattice time, so the next frame comes at the next lattice point
-                    // (counting from the deferred time would skip one).
-                    // Rounded up to a whole millisecond, so deferred frames share wakes.
-                    session.deferredLatticeTime = session.deferredLatticeTime ?? due
-                    self.frameScheduler.schedule(session, at: (earliest + 999) / 1_000 * 1_000, loop: loop)
-                    return
-                }
-                session.lastFrameGrid = session.deferredLatticeTime ?? due
-                session.deferredLatticeTime = nil
-                self.frameTick(session, loop: loop)
+            frameScheduler.onDue = { [weak self] batch, loop in
+                self?.frameBatch(batch, loop: loop)
             }
         }
         frameScheduler.schedule(session, at: due, loop: loop)
     }
 
-    /// One paced frame of a live session.
-    func frameTick(_ session: LiveSession, loop: ServerLoop) {
-        guard sessions[session.id] === session else { return }
-        session.lastFrameWall = LiveClock.monotonicMicroseconds()
-        if let replay = session.replay {
-            replay.tick(session: session, app: self, loop: loop)
-        } else {
-            bringUpToDate(session)
+    /// The paced frames due in one wake. Sessions changed by an op since their last frame go
+    /// first, on their own: their frames are written in the next poll pass, and the rest of
+    /// the wake's sessions are rendered just after it (a timer 1 us away runs after that pass,
+    /// not in the same one). A client waiting to see its command then waits for its frame slot
+    /// only, not for a whole burst of other sessions' frames, and commands that arrive meanwhile
+    /// make it into the rest's frames.
+    func frameBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
+        let urgent = batch.filter { $0.session.opSinceFrame }
+        guard !urgent.isEmpty, urgent.count < batch.count else {
+            renderBatch(batch, loop: loop)
+            return
         }
-        deliverEvents(of: session, loop: loop)
-        syncRecording(session, loop: loop)
-        sendFrameIfChanged(session, loop: loop)
-        if session.replay?.isPlaying ?? session.mayChange {
-            scheduleFrame(session, loop: loop, continuing: true)
+        renderBatch(urgent, loop: loop)
+        let rest = batch.filter { !$0.session.opSinceFrame }
+        loop.schedule(afterMicroseconds: 1) { [weak self] loop in
+            self?.renderBatch(rest, loop: loop)
+        }
+    }
+
+    /// Per session, advance it (or its replay), deliver its events and bring its recording up to
+    /// date; then render all of them at once (on the ``FrameRenderPool``'s threads too); then
+    /// send each changed frame and schedule the next.
+    private func renderBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
+        var rendering: [LiveSession] = []
+        rendering.reserveCapacity(batch.count)
+        for (session, due) in batch {
+            // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
+            // session handled late in one batch may come early in the next): wait the difference.
+            let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
+            if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
+                // Keep the lattice time, so the next frame comes at the next lattice point
+                // (counting from the deferred time would skip one).
+                // Rounded up to a whole millisecond, so deferred frames share wakes.
+                session.deferredLatticeTime = session.deferredLatticeTime ?? due
+                frameScheduler.schedule(session, at: (earliest + 999) / 1_000 * 1_000, loop: loop)
+                continue
+            }
+            session.lastFrameGrid = session.deferredLatticeTime ?? due
+            session.deferredLatticeTime = nil
+            guard sessions[session.id] === session else { continue }
+            session.lastFrameWall = LiveClock.monotonicMicroseconds()
+            session.opSinceFrame = false
+            if let replay = session.replay {
+                replay.tick(session: session, app: self, loop: loop)
+            } else {
+                bringUpToDate(session)
+            }
+            deliverEvents(of: session, loop: loop)
+            syncRecording(session, loop: loop)
+            rendering.append(session)
+        }
+        renderPool.render(rendering)
+        for session in rendering {
+            if session.renderedChange { sendRenderedFrame(session, loop: loop) }
+            if session.replay?.isPlaying ?? session.mayChange {
+                scheduleFrame(session, loop: loop, continuing: true)
+            }
         }
     }
 }

@@ -23,11 +23,15 @@ public final class ProgressCastApp: WebSocketServerHandler {
     let scenarios: ScenarioLibrary
     /// Paces live sessions' frames with one transport timer.
     let frameScheduler = FrameScheduler()
+    /// Renders each wake's due frames on the service thread and ``ServerOptions/renderThreads``
+    /// helpers.
+    let renderPool: FrameRenderPool
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options
         self.fonts = fonts
         self.logger = logger
+        renderPool = FrameRenderPool(helperThreads: options.renderThreads)
         scenarios = ScenarioLibrary(directory: options.scenariosDirectory) { logger.warning("\($0)") }
     }
 

@@ -29,6 +29,9 @@ public struct ServerOptions: Sendable {
     /// libwebsockets keeps zlib state of about 110 KB per deflating connection, so 10,000
     /// browser viewers cost about 1.1 GB with it; turn it off for large audiences.
     public var permessageDeflate = true
+    /// Threads that render live sessions' frames alongside the service thread (0: the service
+    /// thread renders alone). One by default: the second core of a two-core machine.
+    public var renderThreads = 1
 
     public init() {}
 

@@ -56,6 +56,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-recording-bytes"), help: "Largest recording file in bytes (then the recording stops with an `io` error event; the session goes on).")
     var maxRecordingBytes = 256 << 20
 
+    @Option(name: .customLong("render-threads"), help: "Threads that render live sessions' frames alongside the service thread (0: the service thread alone).")
+    var renderThreads = 1
+
     func validate() throws {
         if let token, !AccessToken.isValidSecret(token) {
             throw ValidationError("--token must be 1-256 characters of A-Za-z0-9._~- (it travels in URLs and a cookie)")
@@ -63,7 +66,7 @@ struct Serve: ParsableCommand {
         for (flag, value, range) in [("--max-sessions", maxSessions, 1...1_000_000), ("--max-connections-per-session", maxConnectionsPerSession, 1...1_000_000),
                                      ("--max-messages-per-second", maxMessagesPerSecond, 1...1_000_000), ("--max-components-per-session", maxComponentsPerSession, 1...100_000),
                                      ("--max-message-bytes", maxMessageBytes, 256...(64 << 20)), ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
-                                     ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max))] {
+                                     ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max)), ("--render-threads", renderThreads, 0...16)] {
             guard range.contains(value) else { throw ValidationError("\(flag) must be in \(range.lowerBound)...\(range.upperBound), got \(value)") }
         }
     }
@@ -88,6 +91,7 @@ struct Serve: ParsableCommand {
         options.maxQueuedBytes = maxQueuedBytes
         options.permessageDeflate = !noDeflate
         options.maxRecordingBytes = maxRecordingBytes
+        options.renderThreads = renderThreads
         if !options.isLoopback && token == nil {
             logger.warning("listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions")
             FileHandle.standardError.write(Data("WARNING: binding \(host) without --token exposes ProgressCast to the network\n".utf8))
