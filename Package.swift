@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
+        .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),

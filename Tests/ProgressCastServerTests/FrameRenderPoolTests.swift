@@ -1,0 +1,68 @@
+import Drawing
+import Foundation
+import JSON
+import Session
+import Testing
+@testable import ProgressCastServer
+
+private let fonts: FontCatalog? = try? FontCatalog()
+
+/// Manual-clock sessions with an animating HUD and a playing bar, each at its own point.
+private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSession] {
+    try (0..<count).map { index in
+        var settings = SessionSettings()
+        settings.clock = .manual
+        var core = SessionCore(settings: settings, fonts: fonts)
+        for op in [
+            #"{"op":"hud.show","target":"h","mode":"indeterminate","label":"s\#(index)"}"#,
+            #"{"op":"bar.create","target":"b","frame":{"x":20,"y":600,"width":335,"height":30}}"#,
+            #"{"op":"player.create","target":"p","bar":"b","duration":60}"#,
+            #"{"op":"player.play","target":"p"}"#,
+        ] {
+            guard case .object(let object) = try JSONParser.parse(Array(op.utf8)), case .string(let name)? = object["op"] else {
+                Issue.record("bad op \(op)")
+                continue
+            }
+            _ = try core.apply(object, name: name, at: Int64(index) * 1_000)
+        }
+        let session = LiveSession(id: "s\(index)", token: "t", core: core)
+        session.watchersChanged(formats: index % 3 == 0 ? [.json] : index % 3 == 1 ? [.binary] : [.json, .binary])
+        return session
+    }
+}
+
+@Suite struct FrameRenderPoolTests {
+    /// Rendering with helper threads gives exactly what rendering on one thread gives, frame by
+    /// frame, over many batches (each session claimed by one thread per batch).
+    @Test(.enabled(if: fonts != nil)) func parallelRenderingEqualsSerial() throws {
+        let fonts = try #require(fonts)
+        let serial = try makeSessions(40, fonts: fonts)
+        let parallel = try makeSessions(40, fonts: fonts)
+        let oneThread = FrameRenderPool(helperThreads: 0)
+        let threeThreads = FrameRenderPool(helperThreads: 2)
+        for step in 1...120 {
+            for session in serial + parallel { session.core.advance(to: Int64(step) * 16_667) }
+            oneThread.render(serial)
+            threeThreads.render(parallel)
+            for (a, b) in zip(serial, parallel) {
+                #expect(a.renderedChange == b.renderedChange)
+                #expect(a.frameSeq == b.frameSeq)
+                #expect(a.currentFrame(.json) == b.currentFrame(.json))
+                #expect(a.currentFrame(.binary) == b.currentFrame(.binary))
+            }
+        }
+        // The spinner and the playing bar change the display list on most frames.
+        #expect(serial.allSatisfy { $0.frameSeq > 60 }, "\(serial.map(\.frameSeq))")
+    }
+
+    @Test(.enabled(if: fonts != nil)) func smallBatchesAndEmptyBatchesRender() throws {
+        let fonts = try #require(fonts)
+        let pool = FrameRenderPool(helperThreads: 1)
+        pool.render([])
+        let sessions = try makeSessions(FrameRenderPool.minimumParallelBatch - 1, fonts: fonts)
+        pool.render(sessions)
+        #expect(sessions.allSatisfy { $0.renderedChange && $0.frameSeq == 1 })
+        pool.render(sessions)
+        #expect(sessions.allSatisfy { !$0.renderedChange && $0.frameSeq == 1 }, "nothing moved: no new frames")
+    }
+}

@@ -1,0 +1,71 @@
+import Drawing
+import Geometry
+import Testing
+@testable import ProgressCastServer
+
+/// Display lists for the frame tests: a bar at `value`, a label that reads `text`.
+private func list(_ value: Double, _ text: String = "Loading") -> DisplayList {
+    DisplayList(size: Size(width: 375, height: 667), shapes: [
+        .rect(RectShape(id: "track", frame: Rect(x: 20, y: 600, width: 335, height: 2), fill: .black)),
+        .rect(RectShape(id: "fill", frame: Rect(x: 20, y: 600, width: 335 * value, height: 2), fill: .white)),
+        .group(GroupShape(alpha: 0.5, matrix: [1, 0, 0, 1, 3, 4], items: [
+            .text(TextShape(position: Point(x: 187.5, y: 300), text: text, size: 16, weight: .bold, fill: .white, align: .center)),
+        ])),
+    ])
+}
+
+@Suite struct SessionFramesTests {
+    @Test(arguments: [FrameFormat.json, .binary])
+    func framesChangeOnlyWhenTheDisplayListDoes(format: FrameFormat) {
+        var frames = SessionFrames()
+        let before = (frames.bytes(format), frames.checksum())
+        #expect(!frames.hasFrame && before.0.isEmpty && before.1 == nil)
+        let changed1 = frames.update(list(0.1), time: 0, compareIn: format, encodeBoth: false)
+        #expect(changed1)
+        #expect(frames.seq == 1)
+        let changed2 = frames.update(list(0.1), time: 0.5, compareIn: format, encodeBoth: false)
+        #expect(!changed2, "same list, later time")
+        let changed3 = frames.update(list(0.10000004), time: 0.6, compareIn: format, encodeBoth: false)
+        #expect(!changed3, "equal to four decimals")
+        let changed4 = frames.update(list(0.1001), time: 0.7, compareIn: format, encodeBoth: false)
+        #expect(changed4)
+        let changed5 = frames.update(list(0.1001, "c1"), time: 0.8, compareIn: format, encodeBoth: false)
+        #expect(changed5)
+        #expect(frames.seq == 3)
+    }
+
+    /// Both encodings are of the current frame (seq and time of the last change), byte for byte
+    /// what the encoders make, and the checksum is the display list's.
+    @Test func encodingsAndChecksumAreOfTheCurrentFrame() throws {
+        var frames = SessionFrames()
+        _ = frames.update(list(0.2), time: 1.25, compareIn: .binary, encodeBoth: false)
+        _ = frames.update(list(0.2), time: 1.5, compareIn: .binary, encodeBoth: false)
+        var json = FrameEncoder()
+        var binary = BinaryFrameEncoder()
+        let first = (frames.bytes(.json), frames.bytes(.binary), frames.checksum())
+        #expect(first.0 == json.encodeFrame(list(0.2), seq: 1, time: 1.25))
+        #expect(first.1 == binary.encodeFrame(list(0.2), seq: 1, time: 1.25))
+        #expect(first.2 == list(0.2).checksum)
+        _ = frames.update(list(0.3), time: 2, compareIn: .json, encodeBoth: true)
+        let second = (frames.bytes(.binary), frames.bytes(.json), frames.checksum())
+        #expect(second.0 == binary.encodeFrame(list(0.3), seq: 2, time: 2))
+        #expect(second.1 == json.encodeFrame(list(0.3), seq: 2, time: 2))
+        #expect(second.2 == list(0.3).checksum)
+    }
+
+    /// Watchers switching encodings between frames must not produce a frame equal to the last.
+    @Test func switchingTheComparedEncodingKeepsFramesToChanges() {
+        var frames = SessionFrames()
+        let changed6 = frames.update(list(0.4), time: 0, compareIn: .json, encodeBoth: false)
+        #expect(changed6)
+        let changed7 = frames.update(list(0.4), time: 0.1, compareIn: .binary, encodeBoth: false)
+        #expect(!changed7)
+        let changed8 = frames.update(list(0.4), time: 0.2, compareIn: .json, encodeBoth: false)
+        #expect(!changed8)
+        let changed9 = frames.update(list(0.5), time: 0.3, compareIn: .binary, encodeBoth: false)
+        #expect(changed9)
+        let changed10 = frames.update(list(0.5), time: 0.4, compareIn: .json, encodeBoth: false)
+        #expect(!changed10)
+        #expect(frames.seq == 2)
+    }
+}
