@@ -21,6 +21,8 @@ final class LiveSession {
     private var frames = SessionFrames()
     /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
     private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
+    /// The current frame's identity (``SessionFrames/bodyHash``).
+    var frameHash: UInt64 { frames.bodyHash }
     /// The current frame's sequence number.
     var frameSeq: Int { frames.seq }
     /// Whether an op came since the last paced frame (its frame goes first in its wake).

@@ -30,6 +30,11 @@ struct SessionFrames {
     private let encoders = Encoders()
     private var cachedChecksum: String?
 
+    /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
+    /// compared in), telling frames apart per connection after a newer frame replaced an unsent
+    /// one (``Client/deliveredFrame``).
+    private(set) var bodyHash: UInt64 = 0
+
     /// Whether a frame was made yet.
     var hasFrame: Bool { list != nil }
 
@@ -45,6 +50,7 @@ struct SessionFrames {
             let last = encoded(format)
             if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) { return false }
             store(frame, bodyStart: bodyStart, as: format)
+            bodyHash = FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: frame[bodyStart...]), encoding: format)
             return true
         }
         guard changed else { return false }

@@ -41,6 +41,14 @@ struct LatestSlot {
     }
 
     /// Offers a buffer libwebsockets no longer reads, for its capacity.
+    /// Drops the waiting value, keeping its buffer for the next one; returns whether there was one.
+    mutating func discard() -> Bool {
+        guard let waiting = pending else { return false }
+        pending = nil
+        recycle(waiting)
+        return true
+    }
+
     mutating func recycle(_ buffer: [UInt8]) {
         guard spare.capacity == 0, buffer.capacity <= Self.retainedCapacity else { return }
         spare = buffer

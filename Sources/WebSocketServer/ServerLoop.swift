@@ -101,6 +101,15 @@ public final class ServerLoop {
         return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind) }
     }
 
+    /// Drops the connection's latest value if it has not been written yet (a newer state made it
+    /// pointless, for example a display that went back to what the peer already shows); returns
+    /// whether one was waiting.
+    @discardableResult
+    public func discardLatest(_ connection: ConnectionID) -> Bool {
+        guard let target = connections[connection] else { return false }
+        return target.latest.discard()
+    }
+
     /// Closes a connection with a close frame carrying `code` and `reason` (at most
     /// 123 UTF-8 bytes). Messages already in its ordered queue are written first; an
     /// unsent latest value is dropped. A peer that does not take the data within

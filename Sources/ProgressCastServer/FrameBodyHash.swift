@@ -1,0 +1,36 @@
+/// A fast 64-bit hash of a frame's display-list bytes, eight bytes at a time (a multiply-rotate
+/// mix with a final avalanche): frame identity for ``Client/deliveredFrame``. Not for anything
+/// that must resist chosen inputs; two different display lists share a value with probability
+/// about 2^-64, and the worst a collision does is withhold one frame until the next change.
+enum FrameBodyHash {
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    static func hash(_ bytes: UnsafeRawBufferPointer, encoding: FrameFormat) -> UInt64 {
+        // Seeded by the encoding, so a JSON and a binary body never look alike.
+        var state: UInt64 = encoding == .json ? 0x243F_6A88_85A3_08D3 : 0x1319_8A2E_0370_7344
+        state ^= UInt64(bytes.count) &* multiplier
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            state = mix(state, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        state = mix(state, tail)
+        // Final avalanche (SplitMix64's).
+        state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+        return state ^ (state >> 31)
+    }
+
+    @inline(__always)
+    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let combined = (state ^ word) &* multiplier
+        return (combined << 29) | (combined >> 35)
+    }
+}
