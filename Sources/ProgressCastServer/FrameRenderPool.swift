@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Renders a batch of sessions' frames (display list, binary encoding, comparison with the last
-/// frame: ``LiveSession/renderIfChanged()``) on the service thread and helper threads at once.
+/// Renders a batch of sessions' paced frames (advance to now, display list, encoding, comparison
+/// with the last frame: ``LiveSession/renderPacedFrame()``) on the service thread and helper
+/// threads at once.
 ///
 /// At 1,000 live sessions the service thread saturated one core while the second stood half
 /// idle; rendering is most of a frame's work that does not touch libwebsockets, and the
@@ -35,40 +36,49 @@ final class FrameRenderPool {
     /// Threads rendering besides the service thread.
     var helperCount: Int { helpers.count }
 
-    /// Renders every session in `sessions` (setting ``LiveSession/renderedChange``); returns
-    /// when all are done.
+    /// Renders every session in `sessions` (``LiveSession/renderPacedFrame()``); returns when
+    /// all are done.
     func render(_ sessions: [LiveSession]) {
         guard !helpers.isEmpty, sessions.count >= Self.minimumParallelBatch else {
-            for session in sessions { session.renderedChange = session.renderIfChanged() }
+            for session in sessions { session.renderPacedFrame() }
             return
         }
         let batch = RenderBatch(sessions)
         for helper in helpers { helper.start(batch) }
-        batch.work()
+        batch.work(fromBack: true)
         for helper in helpers { helper.waitUntilDone() }
     }
 }
 
-/// One fork-join batch: the sessions and the cursor the threads claim them with.
+/// One fork-join batch: the sessions and the counters the threads claim them with.
 ///
-/// `@unchecked Sendable`: each session is claimed by exactly one thread (the atomic cursor hands
-/// out every index once), and the service thread reads no session of the batch until every
-/// helper has signalled that it finished (the semaphores order the memory accesses).
+/// `@unchecked Sendable`: each session is claimed by exactly one thread (every claim first takes
+/// one of the batch's `count` tickets; the service thread then takes indices from the back,
+/// helpers from the front, so the two ranges never meet), and the service thread reads no
+/// session of the batch until every helper has signalled that it finished (the semaphores
+/// order the memory accesses).
 private final class RenderBatch: @unchecked Sendable {
     private let sessions: [LiveSession]
-    private let cursor = Atomic<Int>(0)
+    private let tickets = Atomic<Int>(0)
+    private let front = Atomic<Int>(0)
 
     init(_ sessions: [LiveSession]) {
         self.sessions = sessions
     }
 
-    /// Renders sessions until none is left unclaimed.
-    func work() {
-        while true {
-            let index = cursor.add(1, ordering: .relaxed).oldValue
-            guard index < sessions.count else { return }
-            let session = sessions[index]
-            session.renderedChange = session.renderIfChanged()
+    /// Renders sessions until none is left unclaimed: from the back (the service thread, the
+    /// only caller that passes true) or from the front (helpers).
+    func work(fromBack: Bool) {
+        var fromBackTaken = 0
+        while tickets.add(1, ordering: .relaxed).oldValue < sessions.count {
+            let index: Int
+            if fromBack {
+                index = sessions.count - 1 - fromBackTaken
+                fromBackTaken += 1
+            } else {
+                index = front.add(1, ordering: .relaxed).oldValue
+            }
+            sessions[index].renderPacedFrame()
         }
     }
 }
@@ -109,7 +119,7 @@ private final class Helper: @unchecked Sendable {
         while true {
             ready.wait()
             if stopping { return }
-            batch?.work()
+            batch?.work(fromBack: false)
             batch = nil
             done.signal()
         }

@@ -27,8 +27,12 @@ final class LiveSession {
     var frameSeq: Int { frames.seq }
     /// Whether an op came since the last paced frame (its frame goes first in its wake).
     var opSinceFrame = false
-    /// What the last batch render (``FrameRenderPool``) found: whether the frame changed.
+    /// For the next batch render (``FrameRenderPool``): whether to advance to now first.
+    var advanceBeforeRender = false
+    /// What the last batch render found: whether the frame changed, and whether frames may
+    /// change after it without another op (``SessionCore/mayChange``).
     var renderedChange = false
+    var mayChangeAfterRender = false
     /// Monotonic microseconds when the next paced frame is due, while one is scheduled
     /// (``FrameScheduler``); nil when none is.
     var frameDue: Int64?
@@ -86,6 +90,18 @@ final class LiveSession {
         let (list, time) = withCore { ($0.displayList(), $0.time) }
         let (json, binary) = watcherFormats
         return frames.update(list, time: time, compareIn: binary ? .binary : .json, encodeBoth: json && binary)
+    }
+
+    /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
+    /// (it touches nothing outside the session): advance to now if asked, render, and note
+    /// whether frames may change after it.
+    func renderPacedFrame() {
+        if advanceBeforeRender {
+            let now = nowMicroseconds()
+            withCore { $0.advance(to: now) }
+        }
+        renderedChange = renderIfChanged()
+        mayChangeAfterRender = mayChange
     }
 
     /// The checksum of the last frame's display list (see ``SessionFrames/checksum()``), or nil

@@ -140,9 +140,10 @@ extension ProgressCastApp {
         }
     }
 
-    /// Per session, advance it (or its replay), deliver its events and bring its recording up to
-    /// date; then render all of them at once (on the ``FrameRenderPool``'s threads too); then
-    /// send each changed frame and schedule the next.
+    /// Per session: the pacing checks; then, all at once on the ``FrameRenderPool``'s threads
+    /// too, advance it to now and render it (a replay session is moved by its player here
+    /// first); then deliver its events, bring its recording up to date, send the frame if it
+    /// changed and schedule the next.
     private func renderBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
         var rendering: [LiveSession] = []
         rendering.reserveCapacity(batch.count)
@@ -165,17 +166,19 @@ extension ProgressCastApp {
             session.opSinceFrame = false
             if let replay = session.replay {
                 replay.tick(session: session, app: self, loop: loop)
+                session.advanceBeforeRender = false
             } else {
-                bringUpToDate(session)
+                // Advanced by whichever thread renders it (events are delivered below).
+                session.advanceBeforeRender = true
             }
-            deliverEvents(of: session, loop: loop)
-            syncRecording(session, loop: loop)
             rendering.append(session)
         }
         renderPool.render(rendering)
         for session in rendering {
+            deliverEvents(of: session, loop: loop)
+            syncRecording(session, loop: loop)
             if session.renderedChange { sendRenderedFrame(session, loop: loop) }
-            if session.replay?.isPlaying ?? session.mayChange {
+            if session.replay?.isPlaying ?? session.mayChangeAfterRender {
                 scheduleFrame(session, loop: loop, continuing: true)
             }
         }
