@@ -48,6 +48,9 @@ struct LoadGen: ParsableCommand {
     @Option(help: "Frames to ask for: json (the default format) or binary (docs/protocol.md section 9).")
     var frames = "json"
 
+    @Option(name: .customLong("service-pause"), help: "Microseconds each thread pauses between service passes (0-10000; fewer polls, frames timestamped up to this late).")
+    var servicePause = LoadOptions().servicePause
+
     func run() throws {
         var options = LoadOptions()
         options.port = port
@@ -58,6 +61,8 @@ struct LoadGen: ParsableCommand {
         options.serverPID = serverPID
         guard let encoding = FrameEncoding(rawValue: frames) else { throw ValidationError("--frames must be json or binary") }
         options.frames = encoding
+        guard (0...10_000).contains(servicePause) else { throw ValidationError("--service-pause must be in 0...10000") }
+        options.servicePause = servicePause
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly
