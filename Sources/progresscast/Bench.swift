@@ -98,6 +98,12 @@ struct Bench: ParsableCommand {
             recordingPath = path
             return path
         }
+        /// A pause before each load run, so the one before it (a thousand connections closing,
+        /// two busy cores) does not weigh on it: back to back, the second of two server runs
+        /// measured 2-4 fps less than it did alone.
+        func settle() {
+            if !smoke { sleep(5) }
+        }
         for part in Bench.allParts where selected.contains(part) {
             FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
             do {
@@ -107,12 +113,14 @@ struct Bench: ParsableCommand {
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":
                     for encoding in encodings {
+                        settle()
                         let result = try ServerBenchmark.runServer(settings, encoding: encoding)
                         progressCast[encoding] = result.report
                         table.add(result.rows)
                     }
                 case "baseline":
                     for encoding in encodings {
+                        settle()
                         table.add(try ServerBenchmark.runBaseline(settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
                     }
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
