@@ -25,6 +25,8 @@ final class LiveSession {
     var frameHash: UInt64 { frames.bodyHash }
     /// The current frame's sequence number.
     var frameSeq: Int { frames.seq }
+    /// Whether paced frames stopped because nobody watched and nothing recorded.
+    var dormant = false
     /// Whether an op came since the last paced frame (its frame goes first in its wake).
     var opSinceFrame = false
     /// For the next batch render (``FrameRenderPool``): whether to advance to now first.

@@ -108,6 +108,7 @@ extension ProgressCastApp {
             }
         }
         let role: Client.Role = token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
+        wakeIfDormant(session)
         leaveSession(connection, loop: loop)
         attach(connection, to: session, role: role, frames: frames, loop: loop)
         let s = session.settings

@@ -10,6 +10,7 @@ extension ProgressCastApp {
     func flushAfterOp(connection: ConnectionID, loop: ServerLoop) {
         defer { pendingJoinFrames.removeAll() }
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
+        wakeIfDormant(session)
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
         if session.isLive && session.replay == nil {
@@ -22,6 +23,17 @@ extension ProgressCastApp {
             // Ordered, so it never overtakes the join's ack (the latest slot may jump the queue).
             sendCurrentFrame(of: session, to: joiner, delivery: .ordered, loop: loop)
         }
+    }
+
+    /// Brings a session back from having nobody to show frames to (see renderBatch): catches
+    /// its clock up and makes its frame current. What happened meanwhile was seen by nobody, so
+    /// its events are dropped, as they would have been then.
+    func wakeIfDormant(_ session: LiveSession) {
+        guard session.dormant else { return }
+        session.dormant = false
+        bringUpToDate(session)
+        _ = session.core.takeEvents()
+        _ = session.renderIfChanged()
     }
 
     func deliverEvents(of session: LiveSession, loop: ServerLoop) {
@@ -162,6 +174,13 @@ extension ProgressCastApp {
             session.lastFrameGrid = session.deferredLatticeTime ?? due
             session.deferredLatticeTime = nil
             guard sessions[session.id] === session else { continue }
+            if session.connections.isEmpty && session.recorder == nil && session.replay == nil {
+                // Nobody to show frames to and nothing recording (a replay keeps playing): stop
+                // pacing frames until a connection joins (flushAfterOp catches up then). A thousand abandoned live
+                // sessions would otherwise render at full rate for their whole time to live.
+                session.dormant = true
+                continue
+            }
             session.lastFrameWall = LiveClock.monotonicMicroseconds()
             session.opSinceFrame = false
             if let replay = session.replay {
