@@ -1,6 +1,7 @@
 /// A fast 64-bit hash of a frame's display-list bytes, eight bytes at a time (a multiply-rotate
-/// mix with a final avalanche): frame identity for ``Client/deliveredFrame``. Not for anything
-/// that must resist chosen inputs; two different display lists share a value with probability
+/// mix with a final avalanche): the frame's identity, sent as the transport's repeat key so no
+/// connection gets a display list twice in a row. FNV1a64 (the checksum) goes byte by byte,
+/// several times slower on every frame. Not for anything that must resist chosen inputs; two different display lists share a value with probability
 /// about 2^-64, and the worst a collision does is withhold one frame until the next change.
 enum FrameBodyHash {
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -68,42 +68,19 @@ extension ProgressCastApp {
         }
     }
 
-    /// Sends the session's current frame in the format the connection asked for.
-    ///
-    /// A frame in the latest slot can be replaced before it is written (newest frame wins), so a
-    /// peer may miss a frame; when the display then goes back to what it showed before (a HUD
-    /// shown and hidden within one read, on a manual clock), the newest frame equals the last one
-    /// the peer got. It is withdrawn then, so no peer ever gets the same display list twice in a
-    /// row (PROTOCOL.md section 2). The bookkeeping: a send that did not replace anything means
-    /// the previous frame was written.
+    /// Sends the session's current frame in the format the connection asked for. The frame's
+    /// identity goes with it as the transport's repeat key, so a connection never gets the same
+    /// display list twice in a row (PROTOCOL.md section 2), even when a frame waiting for it was
+    /// replaced by one equal to what it already has (a HUD shown and hidden within one read).
     func sendCurrentFrame(of session: LiveSession, to connection: ConnectionID, delivery: Delivery, loop: ServerLoop) {
-        guard var client = clients[connection] else { return }
+        guard let format = clients[connection]?.frames else { return }
         if delivery == .ordered {
-            // The join frame: anything older still waiting in the latest slot would come after it.
+            // The join frame: a frame of the session left behind, still waiting in the latest
+            // slot, would be written after it.
             loop.discardLatest(connection)
-            client.unsentFrame = nil
         }
-        let result = switch client.frames {
-        case .json: loop.send(session.currentFrame(.json), to: connection, delivery: delivery)
-        case .binary: loop.send(session.currentFrame(.binary), to: connection, delivery: delivery, kind: .binary)
-        }
-        let frame = session.frameHash
-        switch (delivery, result) {
-        case (.ordered, _):
-            client.deliveredFrame = frame
-        case (.latest, .accepted):
-            if let written = client.unsentFrame { client.deliveredFrame = written }
-            client.unsentFrame = frame
-        case (.latest, .replacedUnsent):
-            client.unsentFrame = frame
-        case (.latest, _):
-            return
-        }
-        if delivery == .latest && frame == client.deliveredFrame {
-            loop.discardLatest(connection)
-            client.unsentFrame = nil
-        }
-        clients[connection] = client
+        _ = loop.send(session.currentFrame(format), to: connection, delivery: delivery,
+                      kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
     }
 
     /// Live sessions: asks for the next paced frame (see ``FrameScheduler`` for the pacing

@@ -31,8 +31,7 @@ struct SessionFrames {
     private var cachedChecksum: String?
 
     /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
-    /// compared in), telling frames apart per connection after a newer frame replaced an unsent
-    /// one (``Client/deliveredFrame``).
+    /// compared in): the frame's identity, the repeat key it is sent with.
     private(set) var bodyHash: UInt64 = 0
 
     /// Whether a frame was made yet.

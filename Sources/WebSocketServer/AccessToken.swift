@@ -36,10 +36,7 @@ public struct AccessToken: Sendable, Hashable {
     /// Whether a request with these credentials may proceed: any one of the query
     /// argument, the bearer token or the cookie equals the secret.
     func permits(queryItems: [QueryItem], authorization: String?, cookie: String?) -> Bool {
-        var granted = false
-        for item in queryItems where item.name == queryName {
-            granted = Self.constantTimeEquals(item.value, secret) || granted
-        }
+        var granted = grantedByQuery(queryItems)
         if let bearer = Self.bearer(authorization) {
             granted = Self.constantTimeEquals(bearer, secret) || granted
         }
@@ -68,8 +65,7 @@ public struct AccessToken: Sendable, Hashable {
     /// they first differ.
     public static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
-        var difference = UInt8(truncatingIfNeeded: x.count ^ y.count)
-        if x.count != y.count { difference |= 1 }
+        var difference: UInt8 = x.count == y.count ? 0 : 1
         let n = max(x.count, y.count)
         for i in 0..<n {
             let p = i < x.count ? x[i] : 0

@@ -40,6 +40,8 @@ final class Connection {
     /// the next writeable callback reaches us), so it must stay alive and unchanged
     /// until the next write replaces it.
     var inFlight: [UInt8] = []
+    /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
+    var lastWrittenRepeatKey: UInt64?
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
     var peerClose: CloseCode??
 

@@ -8,6 +8,7 @@ struct LatestSlot {
     /// The waiting message as headroom + payload.
     private var pending: [UInt8]?
     private var pendingKind = MessageKind.text
+    private var pendingRepeatKey: UInt64?
     /// An empty buffer whose capacity the next value may reuse.
     private var spare: [UInt8] = []
 
@@ -15,7 +16,7 @@ struct LatestSlot {
     var hasValue: Bool { pending != nil }
 
     /// Stores `payload`; returns true when it replaced a value never sent.
-    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text) -> Bool {
+    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool {
         var buffer: [UInt8]
         let replaced: Bool
         if let waiting = pending {
@@ -30,17 +31,17 @@ struct LatestSlot {
         buffer.replaceWithHeadroom(then: payload)
         pending = buffer
         pendingKind = kind
+        pendingRepeatKey = repeatKey
         return replaced
     }
 
     /// Removes and returns the waiting message (headroom + payload) for writing.
-    mutating func take() -> (bytes: [UInt8], kind: MessageKind)? {
+    mutating func take() -> OutgoingMessage? {
         guard let waiting = pending else { return nil }
         pending = nil
-        return (waiting, pendingKind)
+        return OutgoingMessage(bytes: waiting, kind: pendingKind, repeatKey: pendingRepeatKey)
     }
 
-    /// Offers a buffer libwebsockets no longer reads, for its capacity.
     /// Drops the waiting value, keeping its buffer for the next one; returns whether there was one.
     mutating func discard() -> Bool {
         guard let waiting = pending else { return false }
@@ -49,6 +50,7 @@ struct LatestSlot {
         return true
     }
 
+    /// Offers a buffer libwebsockets no longer reads, for its capacity.
     mutating func recycle(_ buffer: [UInt8]) {
         guard spare.capacity == 0, buffer.capacity <= Self.retainedCapacity else { return }
         spare = buffer

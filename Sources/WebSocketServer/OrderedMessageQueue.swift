@@ -1,7 +1,7 @@
 /// A connection's bounded FIFO of messages that must all arrive, each stored with
 /// frame headroom so it can be written in place.
 struct OrderedMessageQueue {
-    private var items: [(bytes: [UInt8], kind: MessageKind)] = []
+    private var items: [OutgoingMessage] = []
     private var head = 0
     /// Payload bytes waiting (headroom not counted).
     private(set) var byteCount = 0
@@ -19,18 +19,18 @@ struct OrderedMessageQueue {
 
     /// Appends a copy of `payload`; returns false (queueing nothing) when that would
     /// exceed the byte or message limit.
-    mutating func push(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text) -> Bool {
+    mutating func push(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool {
         guard count < maxCount, byteCount + payload.count <= maxBytes else { return false }
-        items.append((.withHeadroom(payload), kind))
+        items.append(OutgoingMessage(bytes: .withHeadroom(payload), kind: kind, repeatKey: repeatKey))
         byteCount += payload.count
         return true
     }
 
     /// Removes and returns the oldest message (headroom + payload).
-    mutating func popFirst() -> (bytes: [UInt8], kind: MessageKind)? {
+    mutating func popFirst() -> OutgoingMessage? {
         guard head < items.count else { return nil }
         let first = items[head]
-        items[head] = ([], .text)
+        items[head] = OutgoingMessage(bytes: [], kind: .text)
         head += 1
         byteCount -= first.bytes.count - frameHeadroom
         if head == items.count {

@@ -43,21 +43,12 @@ extension ServerLoop {
               token.grantedByQuery(RequestReader.queryItems(wsi)) else { return 0 }
         let args = arguments.assumingMemoryBound(to: lws_process_html_args.self)
         guard let start = args.pointee.p, args.pointee.max_len > 0 else { return 0 }
-        var cursor: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt8.self)
-        let end = cursor.map { $0 + Int(args.pointee.max_len) }
-        let name = Array("set-cookie:".utf8CString)
-        let value = Array(token.setCookieValue.utf8)
-        let failed = name.withUnsafeBytes { nameBytes in
-            value.withUnsafeBufferPointer { valueBytes in
-                lws_add_http_header_by_name(
-                    wsi, nameBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), valueBytes.baseAddress,
-                    Int32(valueBytes.count), &cursor, end)
-            }
-        }
-        guard failed == 0, let moved = cursor else { return 0 }
-        let written = UnsafeMutableRawPointer(moved) - UnsafeMutableRawPointer(start)
+        let begin = UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt8.self)
+        var cursor: UnsafeMutablePointer<UInt8>? = begin
+        guard Self.addHeader(wsi, name: "set-cookie", value: token.setCookieValue, cursor: &cursor, end: begin + Int(args.pointee.max_len)),
+              let moved = cursor else { return 0 }
         args.pointee.p = UnsafeMutableRawPointer(moved).assumingMemoryBound(to: CChar.self)
-        args.pointee.len += Int32(written)
+        args.pointee.len += Int32(moved - begin)
         return 0
     }
 

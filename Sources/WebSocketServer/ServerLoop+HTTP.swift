@@ -105,16 +105,7 @@ extension ServerLoop {
             }
             guard common == 0 else { return false }
             for field in fields {
-                let name = Array((field.name.lowercased() + ":").utf8CString)
-                let value = Array(field.value.utf8)
-                let added = name.withUnsafeBytes { nameBytes in
-                    value.withUnsafeBufferPointer { valueBytes in
-                        lws_add_http_header_by_name(
-                            wsi, nameBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), valueBytes.baseAddress,
-                            Int32(valueBytes.count), &cursor, end)
-                    }
-                }
-                guard added == 0 else { return false }
+                guard Self.addHeader(wsi, name: field.name.lowercased(), value: field.value, cursor: &cursor, end: end) else { return false }
             }
             return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
         }
@@ -131,5 +122,21 @@ extension ServerLoop {
         httpExchanges[wsi] = exchange
         lws_callback_on_writable(wsi)
         return 0
+    }
+
+    /// Writes the response header `name: value` (`name` in lowercase) at `cursor`, which
+    /// moves past it; false when it does not fit before `end`.
+    static func addHeader(_ wsi: OpaquePointer, name: String, value: String,
+                          cursor: inout UnsafeMutablePointer<UInt8>?, end: UnsafeMutablePointer<UInt8>?) -> Bool {
+        let name = Array((name + ":").utf8CString)
+        let value = Array(value.utf8)
+        let failed = name.withUnsafeBytes { nameBytes in
+            value.withUnsafeBufferPointer { valueBytes in
+                lws_add_http_header_by_name(
+                    wsi, nameBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), valueBytes.baseAddress,
+                    Int32(valueBytes.count), &cursor, end)
+            }
+        }
+        return failed == 0
     }
 }

@@ -91,18 +91,23 @@ extension ServerLoop {
         case .close:
             return closeNow(connection)
         case .queued:
-            guard case (var message, let kind)? = connection.queue.popFirst() else { return 0 }
+            guard var message = connection.queue.popFirst() else { return 0 }
             // Count only ordered writes made while a latest value waits: the streak is there to
             // keep a busy queue from starving frames, not to let a frame overtake an ack that
             // was queued before it on an otherwise quiet connection.
             connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
-            guard write(&message, kind: kind, to: connection) else { return -1 }
-            connection.retire(message)
+            guard write(&message, to: connection) else { return -1 }
         case .latest:
-            guard case (var message, let kind)? = connection.latest.take() else { return 0 }
+            guard var message = connection.latest.take() else { return 0 }
             connection.queueStreak = 0
-            guard write(&message, kind: kind, to: connection) else { return -1 }
-            connection.retire(message)
+            if let key = message.repeatKey, key == connection.lastWrittenRepeatKey {
+                // The peer already has this content: the value written last time was replaced
+                // by others since, and the newest equals it again (A, B, A with B never sent).
+                connection.latest.recycle(message.bytes)
+                control.counters.latestRepeatsSkipped.bump()
+            } else {
+                guard write(&message, to: connection) else { return -1 }
+            }
         }
         if connection.nextWrite != .nothing {
             requestWrite(connection)
@@ -137,10 +142,12 @@ extension ServerLoop {
         return -1
     }
 
-    /// Writes one whole message held as headroom + payload.
-    private func write(_ message: inout [UInt8], kind: MessageKind, to connection: Connection) -> Bool {
-        let payloadCount = message.count - frameHeadroom
-        let written = message.withUnsafeMutableBytes { buffer -> Int32 in
+    /// Writes one whole message held as headroom + payload, then keeps its buffer alive while
+    /// libwebsockets may still read it and notes its repeat key.
+    private func write(_ message: inout OutgoingMessage, to connection: Connection) -> Bool {
+        let payloadCount = message.bytes.count - frameHeadroom
+        let kind = message.kind
+        let written = message.bytes.withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return lws_write(connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount,
                              kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
@@ -148,6 +155,8 @@ extension ServerLoop {
         guard written >= 0 else { return false }
         control.counters.messagesSent.bump()
         control.counters.bytesSent.bump(payloadCount)
+        connection.retire(message.bytes)
+        if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
         return true
     }
 }

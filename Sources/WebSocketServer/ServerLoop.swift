@@ -58,25 +58,30 @@ public final class ServerLoop {
 
     /// Sends a message (bytes, copied) to a connection: text (UTF-8) unless `kind` says binary.
     ///
-    /// - Parameter delivery: `.latest` replaces any value not yet sent (display frames);
-    ///   `.ordered` appends to the bounded queue (acks, events). Overflowing the queue
-    ///   closes the connection with 1008 and reports ``CloseReason/queueOverflow``.
+    /// - Parameters:
+    ///   - delivery: `.latest` replaces any value not yet sent (display frames); `.ordered`
+    ///     appends to the bounded queue (acks, events). Overflowing the queue closes the
+    ///     connection with 1008 and reports ``CloseReason/queueOverflow``.
+    ///   - repeatKey: identifies the content, for values that must never reach the peer twice in
+    ///     a row: a latest value is not written when its key equals that of the last keyed
+    ///     message written to the connection (after A was written, B replaced unsent by A
+    ///     again sends nothing). Messages without a key are always written and leave it as is.
     @discardableResult
     public func send(_ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery,
-                     kind: MessageKind = .text) -> SendResult {
+                     kind: MessageKind = .text, repeatKey: UInt64? = nil) -> SendResult {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
         switch delivery {
         case .latest:
-            let replaced = target.latest.store(text, kind: kind)
+            let replaced = target.latest.store(text, kind: kind, repeatKey: repeatKey)
             if replaced {
                 control.counters.framesReplaced.bump()
             }
             requestWrite(target)
             return replaced ? .replacedUnsent : .accepted
         case .ordered:
-            guard target.queue.push(text, kind: kind) else {
+            guard target.queue.push(text, kind: kind, repeatKey: repeatKey) else {
                 control.counters.queueOverflows.bump()
                 target.queue.removeAll()
                 target.latest.clear()
@@ -90,15 +95,17 @@ public final class ServerLoop {
 
     /// Sends a message given as bytes; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text) -> SendResult {
-        text.withUnsafeBytes { send($0, to: connection, delivery: delivery, kind: kind) }
+    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
+                     repeatKey: UInt64? = nil) -> SendResult {
+        text.withUnsafeBytes { send($0, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey) }
     }
 
     /// Sends a text message given as a string; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text) -> SendResult {
+    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
+                     repeatKey: UInt64? = nil) -> SendResult {
         var text = text
-        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind) }
+        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey) }
     }
 
     /// Drops the connection's latest value if it has not been written yet (a newer state made it

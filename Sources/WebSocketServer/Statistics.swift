@@ -16,6 +16,9 @@ public struct Statistics: Sendable, Hashable {
     public var bytesSent: Int
     /// Latest-slot values replaced before they were sent.
     public var framesReplaced: Int
+    /// Latest-slot values not written because the peer already had the same content
+    /// (their repeat key equals that of the last keyed message written).
+    public var latestRepeatsSkipped: Int
     /// Connections closed because their ordered queue overflowed.
     public var queueOverflows: Int
     /// Dynamic-route HTTP requests answered.
@@ -32,6 +35,7 @@ final class StatisticsCounters: Sendable {
     let messagesSent = Atomic<Int>(0)
     let bytesSent = Atomic<Int>(0)
     let framesReplaced = Atomic<Int>(0)
+    let latestRepeatsSkipped = Atomic<Int>(0)
     let queueOverflows = Atomic<Int>(0)
     let httpRequests = Atomic<Int>(0)
 
@@ -44,6 +48,7 @@ final class StatisticsCounters: Sendable {
             messagesSent: messagesSent.load(ordering: .relaxed),
             bytesSent: bytesSent.load(ordering: .relaxed),
             framesReplaced: framesReplaced.load(ordering: .relaxed),
+            latestRepeatsSkipped: latestRepeatsSkipped.load(ordering: .relaxed),
             queueOverflows: queueOverflows.load(ordering: .relaxed),
             httpRequests: httpRequests.load(ordering: .relaxed)
         )

@@ -74,4 +74,28 @@ struct OutgoingTests {
         let messages = try #require(result["messages"] as? [[String]])
         #expect(messages == [["text", "ack"], ["bytes", "00ff7b"], ["text", "{\"frame\":1}"], ["bytes", "5043463100"]])
     }
+
+    @Test("a latest value with the repeat key of the last keyed message written is not written")
+    func repeatKeys() throws {
+        let server = try TestServer.start { _, handler in
+            handler.onMessage = { text, connection, loop in
+                switch text {
+                case "repeat":
+                    loop.send("A", to: connection, delivery: .ordered, repeatKey: 1)
+                    // B waits in the latest slot behind the queue and is replaced by A again.
+                    loop.send("B", to: connection, delivery: .latest, repeatKey: 2)
+                    loop.send("A again", to: connection, delivery: .latest, repeatKey: 1)
+                case "more":
+                    loop.send("C", to: connection, delivery: .latest, repeatKey: 3)
+                default:
+                    break
+                }
+            }
+        }
+        defer { server.stop() }
+        let result = try PythonClient.run(Scripts.repeats, port: server.port)
+        #expect(result["messages"] as? [String] == ["A", "C"])
+        #expect(server.server.statistics.latestRepeatsSkipped == 1)
+        #expect(server.server.statistics.framesReplaced == 1)
+    }
 }

@@ -107,6 +107,23 @@ enum Scripts {
     run(main())
     """
 
+    /// Asks for a repeat (ordered A, latest B, latest A again), then for more (latest C), and
+    /// reports everything received, waiting 0.3 s for anything extra.
+    static let repeats = prelude + """
+    async def main():
+        async with connect(uri, compression=None) as ws:
+            await ws.send("repeat")
+            got = [await ws.recv()]
+            await ws.send("more")
+            got.append(await ws.recv())
+            try:
+                got.append(await asyncio.wait_for(ws.recv(), 0.3))
+            except asyncio.TimeoutError:
+                pass
+            out(messages=got)
+    run(main())
+    """
+
     /// argv[2]: the Origin to send, or "-" for none; argv[3]: the path.
     static let origin = prelude + """
     async def main():
