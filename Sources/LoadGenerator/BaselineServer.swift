@@ -46,15 +46,15 @@ public final class BaselineServer {
     /// Listens on `host:port` (0: any free port), calls `onListening` with the port, and serves
     /// on the calling thread until the lifetime ends.
     public func run(host: String, port: Int, onListening: (Int) -> Void) throws(LoadError) {
-        protocols[0].name = UnsafePointer(cString("progresscast.v1"))
+        protocols[0].name = UnsafePointer(storage.cString("progresscast.v1"))
         protocols[0].callback = baselineCallback
         protocols[0].per_session_data_size = MemoryLayout<Int>.size
         protocols[0].rx_buffer_size = 4096
         lws_set_log_level(pc_lws_log_err, nil)
         var info = lws_context_creation_info()
         info.port = Int32(port)
-        info.iface = UnsafePointer(cString(host))
-        info.vhost_name = UnsafePointer(cString("default"))
+        info.iface = UnsafePointer(storage.cString(host))
+        info.vhost_name = UnsafePointer(storage.cString("default"))
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = pc_lws_option_fail_upon_unable_to_bind | pc_lws_option_disable_ipv6
@@ -102,8 +102,6 @@ public final class BaselineServer {
         }
         return written < 0 ? -1 : 0
     }
-
-    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? { storage.cString(text) }
 }
 
 /// The baseline server's protocol callback (C convention, on its service thread).
@@ -114,8 +112,7 @@ private func baselineCallback(
     _ input: UnsafeMutableRawPointer?,
     _ length: Int
 ) -> Int32 {
-    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
-    let server = Unmanaged<BaselineServer>.fromOpaque(owner).takeUnretainedValue()
+    guard let wsi, let server = contextOwner(of: wsi, as: BaselineServer.self) else { return 0 }
     switch reason {
     case LWS_CALLBACK_ESTABLISHED:
         user?.storeBytes(of: -1, as: Int.self)
@@ -130,6 +127,5 @@ private func baselineCallback(
 
 /// The baseline server's frame-period timer.
 private func baselineTick(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul, let timer = pc_lws_timer_from_sul(sul), let owner = timer.pointee.owner else { return }
-    Unmanaged<BaselineServer>.fromOpaque(owner).takeUnretainedValue().tick()
+    timerOwner(of: sul, as: BaselineServer.self)?.tick()
 }

@@ -34,3 +34,18 @@ final class LWSStorage {
         return copy
     }
 }
+
+/// The object whose unretained pointer a context was created with (`info.user`), found from
+/// one of the context's connections: how a C callback gets back to its owner. Nil while the
+/// connection has no context or the context no user pointer.
+func contextOwner<Owner: AnyObject>(of wsi: OpaquePointer, as _: Owner.Type) -> Owner? {
+    guard let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return nil }
+    return Unmanaged<Owner>.fromOpaque(owner).takeUnretainedValue()
+}
+
+/// The object whose unretained pointer a timer's `owner` holds, found from the `sul` that
+/// libwebsockets hands the timer callback.
+func timerOwner<Owner: AnyObject>(of sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?, as _: Owner.Type) -> Owner? {
+    guard let sul, let timer = pc_lws_timer_from_sul(sul), let owner = timer.pointee.owner else { return nil }
+    return Unmanaged<Owner>.fromOpaque(owner).takeUnretainedValue()
+}

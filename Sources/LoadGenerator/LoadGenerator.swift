@@ -71,9 +71,9 @@ public final class LoadGenerator {
             // On Linux PRIO_PROCESS with 0 is the calling thread.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, options.nice)
         }
-        hostC = cString(options.host)
-        pathC = cString(options.path)
-        protocolC = cString("progresscast.v1")
+        hostC = storage.cString(options.host)
+        pathC = storage.cString(options.path)
+        protocolC = storage.cString("progresscast.v1")
         protocols[0].name = UnsafePointer(protocolC)
         protocols[0].callback = loadClientCallback
         protocols[0].rx_buffer_size = options.receiveBufferSize
@@ -490,8 +490,6 @@ public final class LoadGenerator {
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
         return Double(sorted[min(max(rank, 0), sorted.count - 1)])
     }
-
-    private func cString(_ text: String) -> UnsafeMutablePointer<CChar>? { storage.cString(text) }
 }
 
 /// Results of parallel generators, filled in by their threads.
@@ -531,8 +529,7 @@ private func loadClientCallback(
     _ input: UnsafeMutableRawPointer?,
     _ length: Int
 ) -> Int32 {
-    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
-    let generator = Unmanaged<LoadGenerator>.fromOpaque(owner).takeUnretainedValue()
+    guard let wsi, let generator = contextOwner(of: wsi, as: LoadGenerator.self) else { return 0 }
     guard let raw = lws_get_opaque_user_data(wsi) else { return 0 }
     let connection = Unmanaged<ClientConnection>.fromOpaque(raw).takeUnretainedValue()
     switch reason {
@@ -553,6 +550,5 @@ private func loadClientCallback(
 
 /// The load generator's periodic tick (ramp-up, timed commands, window bookkeeping).
 private func loadClientTick(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul, let timer = pc_lws_timer_from_sul(sul), let owner = timer.pointee.owner else { return }
-    Unmanaged<LoadGenerator>.fromOpaque(owner).takeUnretainedValue().tick()
+    timerOwner(of: sul, as: LoadGenerator.self)?.tick()
 }
