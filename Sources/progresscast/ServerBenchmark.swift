@@ -50,16 +50,9 @@ enum ServerBenchmark {
     static func runServer(_ settings: BenchSettings, encoding: FrameEncoding) throws -> (rows: [BenchRow], report: LoadReport) {
         let (server, port) = try startServer(settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
         defer { server.stop() }
-        var options = LoadOptions()
-        options.port = port
-        options.mode = .liveSessions
-        options.sessions = settings.sessions
-        options.duration = settings.seconds
-        options.warmup = settings.warmup
-        options.serverPID = server.pid
-        options.nice = settings.loadNice
-        options.frames = encoding
-        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
+        let report = try runLoad(settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions) {
+            $0.frames = encoding
+        }
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let n = settings.sessions
         var rows = [
@@ -98,15 +91,7 @@ enum ServerBenchmark {
                                         logPath: settings.scratchDirectory + "/baseline.log")
         defer { baseline.stop() }
         guard let port = baseline.waitForPort() else { throw BenchError("the baseline server did not start: \(baseline.logTail())") }
-        var options = LoadOptions()
-        options.port = port
-        options.mode = .receiveOnly
-        options.sessions = settings.sessions
-        options.duration = settings.seconds
-        options.warmup = settings.warmup
-        options.serverPID = baseline.pid
-        options.nice = settings.loadNice
-        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
+        let report = try runLoad(settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions)
         let n = settings.sessions
         var rows = [
             BenchRow(figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
@@ -129,18 +114,13 @@ enum ServerBenchmark {
         let (server, port) = try startServer(settings, maxSessions: settings.idleSessions + 10,
                                              maxConnectionsPerSession: settings.idleViewers + 1)
         defer { server.stop() }
-        var options = LoadOptions()
-        options.port = port
-        options.mode = .idleViewers(viewersPerSession: settings.idleViewers)
-        options.sessions = settings.idleSessions
-        options.duration = settings.seconds
-        options.warmup = max(settings.warmup, 3)
-        options.serverPID = server.pid
-        options.nice = settings.loadNice
-        options.receiveBufferSize = 4096
-        options.maxPendingConnects = 128
-        options.setupTimeout = 120
-        let report = try LoadGenerator.run(options: options, threads: settings.loadThreads)
+        let report = try runLoad(settings, port: port, serverPID: server.pid,
+                                 mode: .idleViewers(viewersPerSession: settings.idleViewers), sessions: settings.idleSessions) {
+            $0.warmup = max(settings.warmup, 3)
+            $0.receiveBufferSize = 4096
+            $0.maxPendingConnects = 128
+            $0.setupTimeout = 120
+        }
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let viewers = settings.idleSessions * settings.idleViewers
         let connected = report.connectionsReady - min(report.connectionsReady, settings.idleSessions) - report.connectionsClosedEarly
@@ -157,6 +137,22 @@ enum ServerBenchmark {
                      measured: "\(mib(report.serverResidentBytes)) (peak \(mib(report.serverPeakResidentBytes)))",
                      passed: connected == viewers && resident < 1_000_000_000),
         ]
+    }
+
+    /// Runs the load generator against the server on `port` (process `serverPID`) with the
+    /// bench's duration, warmup, niceness and threads; `adjust` sets whatever else the part needs.
+    private static func runLoad(_ settings: BenchSettings, port: Int, serverPID: Int32, mode: LoadOptions.Mode, sessions: Int,
+                                adjust: (inout LoadOptions) -> Void = { _ in }) throws -> LoadReport {
+        var options = LoadOptions()
+        options.port = port
+        options.mode = mode
+        options.sessions = sessions
+        options.duration = settings.seconds
+        options.warmup = settings.warmup
+        options.serverPID = serverPID
+        options.nice = settings.loadNice
+        adjust(&options)
+        return try LoadGenerator.run(options: options, threads: settings.loadThreads)
     }
 
     /// Fails the part when the server answered with errors or connections failed.
