@@ -14,14 +14,7 @@ enum Outgoing {
         w.appendString(op)
         w.appendRaw(#","t":"#)
         w.appendNumber(time, decimals: 6)
-        for member in fields.members {
-            w.appendByte(UInt8(ascii: ","))
-            w.appendString(member.key)
-            w.appendByte(UInt8(ascii: ":"))
-            w.appendValue(member.value)
-        }
-        w.appendByte(UInt8(ascii: "}"))
-        return w.bytes
+        return finish(&w, adding: fields)
     }
 
     static func error(id: JSONValue?, op: String?, _ error: CommandError) -> [UInt8] {
@@ -41,7 +34,12 @@ enum Outgoing {
         w.appendString(event.name)
         w.appendRaw(#","target":"#)
         w.appendString(event.target)
-        for member in event.fields.members {
+        return finish(&w, adding: event.fields)
+    }
+
+    /// Ends the message in `w`: `,"key":value` for each of `fields`, then the closing brace; returns its bytes.
+    private static func finish(_ w: inout JSONWriter, adding fields: JSONObject) -> [UInt8] {
+        for member in fields.members {
             w.appendByte(UInt8(ascii: ","))
             w.appendString(member.key)
             w.appendByte(UInt8(ascii: ":"))
