@@ -168,12 +168,8 @@ struct HUD: Sendable {
             syncSpinner(timeline: &timeline, at: time)
             animateIn(timeline: &timeline, at: time)
         } else {
-            transition = nil
-            timeline.removeAllAnimations(from: layers.bezel, at: time)
-            timeline.removeAllAnimations(from: layers.background, at: time)
-            timeline.setModel(.scalar(1), for: .opacity, of: layers.bezel)
+            jump(toOpacity: 1, timeline: &timeline, at: time)
             timeline.setModel(.transform(.identity), for: .transform, of: layers.bezel)
-            timeline.setModel(.scalar(1), for: .opacity, of: layers.background)
             phase = .shown
             syncSpinner(timeline: &timeline, at: time)
             appeared(timeline: &timeline, events: &events, at: time)
@@ -260,11 +256,7 @@ struct HUD: Sendable {
             phase = .hiding
             animateOut(timeline: &timeline, at: time)
         } else {
-            transition = nil
-            timeline.removeAllAnimations(from: layers.bezel, at: time)
-            timeline.removeAllAnimations(from: layers.background, at: time)
-            timeline.setModel(.scalar(0), for: .opacity, of: layers.bezel)
-            timeline.setModel(.scalar(0), for: .opacity, of: layers.background)
+            jump(toOpacity: 0, timeline: &timeline, at: time)
             done(timeline: &timeline, events: &events, at: time)
         }
         shownAt = nil
@@ -315,6 +307,16 @@ struct HUD: Sendable {
         transition = timeline.animate(.opacity, of: layers.bezel, to: .scalar(0), spring: HUD.spring,
                                       duration: HUDMetrics.transitionDuration, at: time)
         animate(.opacity, of: layers.background, to: .scalar(0), timeline: &timeline, at: time)
+    }
+
+    /// A show or hide without animation: no transition, nothing animating on the bezel or the
+    /// background, and both at `opacity` at once.
+    private mutating func jump(toOpacity opacity: Double, timeline: inout Timeline, at time: Double) {
+        transition = nil
+        timeline.removeAllAnimations(from: layers.bezel, at: time)
+        timeline.removeAllAnimations(from: layers.background, at: time)
+        timeline.setModel(.scalar(opacity), for: .opacity, of: layers.bezel)
+        timeline.setModel(.scalar(opacity), for: .opacity, of: layers.background)
     }
 
     /// Animates a property on the spring unless it is already there (UIKit adds no animation
