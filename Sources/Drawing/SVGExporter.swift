@@ -217,9 +217,7 @@ private extension JSONWriter {
     }
 
     mutating func appendArc(_ arc: ArcShape) {
-        let sweep = ArcSweep(start: arc.startAngle, end: arc.endAngle)
-        guard arc.radius >= 0, arc.radius.isFinite, sweep != .empty else {
-            appendRaw("<!-- empty arc -->")
+        guard let sweep = drawnSweep(radius: arc.radius, start: arc.startAngle, end: arc.endAngle, orComment: "<!-- empty arc -->") else {
             return
         }
         appendRaw("<path")
@@ -233,9 +231,7 @@ private extension JSONWriter {
     }
 
     mutating func appendPie(_ pie: PieShape) {
-        let sweep = ArcSweep(start: pie.startAngle, end: pie.endAngle)
-        guard pie.radius >= 0, pie.radius.isFinite, sweep != .empty else {
-            appendRaw("<!-- empty pie -->")
+        guard let sweep = drawnSweep(radius: pie.radius, start: pie.startAngle, end: pie.endAngle, orComment: "<!-- empty pie -->") else {
             return
         }
         if sweep == .fullCircle {
@@ -255,6 +251,17 @@ private extension JSONWriter {
         }
         appendPaint("fill", pie.fill)
         appendRaw("/>")
+    }
+
+    /// The part of the circle an arc or pie covers, or nil after writing `comment` when canvas
+    /// would draw nothing (a negative or non-finite radius, or an empty sweep).
+    mutating func drawnSweep(radius: Double, start: Double, end: Double, orComment comment: StaticString) -> ArcSweep? {
+        let sweep = ArcSweep(start: start, end: end)
+        guard radius >= 0, radius.isFinite, sweep != .empty else {
+            appendRaw(comment)
+            return nil
+        }
+        return sweep
     }
 
     /// `start point` (after `M` when `moveToStart`) then one `A` segment, or two for a full circle.
