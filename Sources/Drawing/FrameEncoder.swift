@@ -30,6 +30,8 @@ public struct FrameEncoder: Sendable {
         return writer.bytes
     }
 
+    /// Encodes the frame into the writer; returns where the display list's part (`"w":...`)
+    /// starts, the part ``checksum(_:)`` hashes (without the closing brace).
     @discardableResult
     private mutating func encodeFrameInPlace(_ list: DisplayList, seq: Int, time: Double) -> Int {
         writer.reset()
@@ -38,17 +40,26 @@ public struct FrameEncoder: Sendable {
         writer.appendRaw(#","t":"#)
         writer.withCursor(minimumCapacity: 64) { $0.appendBoundedNumber(time, decimals: FrameEncoder.timeDecimals) }
         writer.appendByte(UInt8(ascii: ","))
+        let bodyStart = writer.count
         appendBody(list)
         writer.appendByte(UInt8(ascii: "}"))
-        return writer.count
+        return bodyStart
     }
 
     /// Encodes the `frame` message like ``encodeFrame(_:seq:time:)`` and passes its bytes to `body`
     /// without copying them (valid only during the call).
     public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
                                                   _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        _ = encodeFrameInPlace(list, seq: seq, time: time)
-        return try writer.withUnsafeBytes(body)
+        try withEncodedFrame(list, seq: seq, time: time) { frame, _ in try body(frame) }
+    }
+
+    /// Like ``withEncodedFrame(_:seq:time:_:)``, also passing where the display list's part
+    /// (`"w":W,"h":H,"shapes":[...]}`) starts: two frames show the same display list exactly when
+    /// the bytes from there on are equal.
+    public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
+                                                  _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result) rethrows -> Result {
+        let bodyStart = encodeFrameInPlace(list, seq: seq, time: time)
+        return try writer.withUnsafeBytes { try body($0, bodyStart) }
     }
 
     /// The canonical shapes array alone, `[...]`.

@@ -105,7 +105,7 @@ struct SessionFrames {
         case .binary:
             return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
         case .json:
-            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { body($0, Self.jsonBodyStart($0)) }
+            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
         }
     }
 
@@ -136,21 +136,6 @@ struct SessionFrames {
                   last.count - lastStart == frame.count - start else { return false }
             return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
         }
-    }
-
-    /// The offset of `"w":` in a JSON frame message: the display list's part starts there (the
-    /// `{"type":"frame","seq":N,"t":T,` before it has no other `"w"`).
-    private static func jsonBodyStart(_ frame: UnsafeRawBufferPointer) -> Int {
-        let count = frame.count
-        var index = 0
-        while index + 3 < count {
-            if frame[index] == UInt8(ascii: "\"") && frame[index + 1] == UInt8(ascii: "w") && frame[index + 2] == UInt8(ascii: "\"")
-                && frame[index + 3] == UInt8(ascii: ":") {
-                return index
-            }
-            index += 1
-        }
-        return 0
     }
 }
 
