@@ -29,8 +29,6 @@ final class LiveSession {
     var dormant = false
     /// Whether an op came since the last paced frame (its frame goes first in its wake).
     var opSinceFrame = false
-    /// For the next batch render (``FrameRenderPool``): whether to advance to now first.
-    var advanceBeforeRender = false
     /// What the last batch render found: whether the frame changed, and whether frames may
     /// change after it without another op (``SessionCore/mayChange``).
     var renderedChange = false
@@ -95,10 +93,10 @@ final class LiveSession {
     }
 
     /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
-    /// (it touches nothing outside the session): advance to now if asked, render, and note
-    /// whether frames may change after it.
+    /// (it touches nothing outside the session): advance to now (a replay's player moved it
+    /// already), render, and note whether frames may change after it.
     func renderPacedFrame() {
-        if advanceBeforeRender {
+        if replay == nil {
             let now = nowMicroseconds()
             withCore { $0.advance(to: now) }
         }

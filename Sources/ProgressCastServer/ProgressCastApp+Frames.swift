@@ -10,7 +10,6 @@ extension ProgressCastApp {
     func flushAfterOp(connection: ConnectionID, loop: ServerLoop) {
         defer { pendingJoinFrames.removeAll() }
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
-        wakeIfDormant(session)
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
         if session.isLive && session.replay == nil {
@@ -26,7 +25,8 @@ extension ProgressCastApp {
     }
 
     /// Brings a session back from having nobody to show frames to (see renderBatch): catches
-    /// its clock up and makes its frame current. What happened meanwhile was seen by nobody, so
+    /// its clock up and makes its frame current. Called by session.join, the only way in to a
+    /// session that has no connections. What happened meanwhile was seen by nobody, so
     /// its events are dropped, as they would have been then.
     func wakeIfDormant(_ session: LiveSession) {
         guard session.dormant else { return }
@@ -117,13 +117,17 @@ extension ProgressCastApp {
     /// only, not for a whole burst of other sessions' frames, and commands that arrive meanwhile
     /// make it into the rest's frames.
     func frameBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
-        let urgent = batch.filter { $0.session.opSinceFrame }
-        guard !urgent.isEmpty, urgent.count < batch.count else {
+        // Split before rendering: rendering clears opSinceFrame.
+        var urgent: [(session: LiveSession, due: Int64)] = []
+        var rest: [(session: LiveSession, due: Int64)] = []
+        for entry in batch {
+            if entry.session.opSinceFrame { urgent.append(entry) } else { rest.append(entry) }
+        }
+        guard !urgent.isEmpty, !rest.isEmpty else {
             renderBatch(batch, loop: loop)
             return
         }
         renderBatch(urgent, loop: loop)
-        let rest = batch.filter { !$0.session.opSinceFrame }
         loop.schedule(afterMicroseconds: 1) { [weak self] loop in
             self?.renderBatch(rest, loop: loop)
         }
@@ -160,13 +164,9 @@ extension ProgressCastApp {
             }
             session.lastFrameWall = LiveClock.monotonicMicroseconds()
             session.opSinceFrame = false
-            if let replay = session.replay {
-                replay.tick(session: session, app: self, loop: loop)
-                session.advanceBeforeRender = false
-            } else {
-                // Advanced by whichever thread renders it (events are delivered below).
-                session.advanceBeforeRender = true
-            }
+            // A replay is moved by its player here; other sessions are advanced by whichever
+            // thread renders them (events are delivered below).
+            session.replay?.tick(session: session, app: self, loop: loop)
             rendering.append(session)
         }
         renderPool.render(rendering)
