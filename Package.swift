@@ -57,17 +57,19 @@ let package = Package(
         .executableTarget(name: "FuzzRecordingReader", dependencies: ["FuzzHarness"]),
 
         // MARK: Tests
+        // Helpers shared by the test targets (a deterministic random generator); tests only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Drawing", "Geometry", "JSON"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON"], exclude: ["Goldens"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],

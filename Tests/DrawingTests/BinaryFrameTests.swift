@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Geometry
 @testable import Drawing
 import JSON

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Geometry
 @testable import Drawing
 import JSON
@@ -117,18 +118,4 @@ enum Fixtures {
         #expect(String(decoding: encoder.encodeShapes(list), as: UTF8.self)
             == ##"[{"kind":"line","x1":0,"y1":0,"x2":0,"y2":1,"lw":1,"stroke":"#000000"}]"##)
     }
-}
-
-/// A deterministic generator for test inputs (SplitMix64).
-struct TestRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

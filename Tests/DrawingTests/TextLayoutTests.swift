@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Drawing
 
 /// Loaded once for all text tests; the catalog is immutable and Sendable.

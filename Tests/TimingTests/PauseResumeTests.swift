@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Timing
 
 /// The seed's scenario (001): a view moves from A to C over 1 s; the user pauses at B.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Timing
 
 /// Sampling at 60 Hz, 7 Hz or at random instants gives bit-identical values at common instants,

@@ -1,19 +1,6 @@
 import Foundation
 @testable import Timing
 
-/// A small deterministic PRNG (SplitMix64) so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func approx(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     guard let a else { return false }
     return abs(a - b) <= tolerance
