@@ -8,6 +8,7 @@ Every wait has a timeout, so a missing reply fails the test instead of hanging i
         frame = await c.next_frame()
 """
 import asyncio
+import contextlib
 import functools
 import itertools
 import json
@@ -60,6 +61,20 @@ class Client:
     @classmethod
     def connect(cls, url, **kwargs):
         return _ClientContext(cls, url, kwargs)
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def connect_many(cls, url, count, **kwargs):
+        """`count` connections, all closed at the end (in order), even if opening one fails:
+        `async with Client.connect_many(url, 3) as (a, b, c):`."""
+        clients = []
+        try:
+            for _ in range(count):
+                clients.append(await cls.open(url, **kwargs))
+            yield clients
+        finally:
+            for c in clients:
+                await c.close()
 
     # --- sending ---
 
@@ -194,6 +209,12 @@ class Client:
         except asyncio.TimeoutError:
             raise TimeoutError("the server did not close the connection") from None
 
+    async def expect_close(self, code, timeout=None):
+        """Waits until the server closes the connection with close code `code`; returns (code, reason)."""
+        got = await self.closed(timeout)
+        assert got[0] == code, f"expected close {code}, got {got}"
+        return got
+
     def clear(self):
         self.frames.clear()
         self.events.clear()
@@ -229,6 +250,34 @@ async def manual_session(url, **fields):
     await c.next_frame()
     c.clear()
     return c, ack
+
+
+@contextlib.asynccontextmanager
+async def connect_manual(url, **fields):
+    """manual_session as a context: `async with connect_manual(url) as (c, created):`, and the
+    client is closed at the end."""
+    c, ack = await manual_session(url, **fields)
+    try:
+        yield c, ack
+    finally:
+        await c.close()
+
+
+@contextlib.asynccontextmanager
+async def connect_viewer(url, session, **fields):
+    """A connection that has joined `session` (without a token: as a viewer); closed at the end."""
+    async with Client.connect(url) as c:
+        await c.call("session.join", session=session, **fields)
+        yield c
+
+
+async def create_sessions_to_limit(clients, limit):
+    """On a server started with `--max-sessions <limit>`: the first `limit` clients create a
+    manual session each, and the next client's session.create is a limit error naming the limit."""
+    for c in clients[:limit]:
+        await c.call("session.create", clock="manual")
+    err = await clients[limit].expect_error("session.create", "limit")
+    assert str(limit) in err["message"], err
 
 
 def is_number(x):

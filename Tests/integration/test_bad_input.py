@@ -6,6 +6,7 @@ Most cases are generated from OP_FIELDS, a table of every op's fields and their 
 test_table_covers_every_server_op fails when the server lists an op (GET /api/ops) that the
 table lacks, so a new op cannot go untested.
 """
+import contextlib
 import http.client
 import itertools
 import json
@@ -143,16 +144,23 @@ def missing_cases():
 
 # --- helpers ---------------------------------------------------------------------------------
 
+@contextlib.asynccontextmanager
 async def setup_for(server, kind, sample):
-    """A client in the state `kind` needs; returns (client, values for $placeholders, extra clients)."""
-    c = await Client.open(server.ws_url)
+    """A client in the state `kind` needs: `async with setup_for(...) as (client, values for
+    $placeholders)`; the client is closed at the end."""
+    async with Client.connect(server.ws_url) as c:
+        yield c, await prepare(c, kind, sample)
+
+
+async def prepare(c, kind, sample):
+    """Puts `c` in the state `kind` needs; returns the values for $placeholders."""
     values = {"$sample": sample, "$newname": f"bad-input-{os.getpid()}-{next(_unique)}"}
     if kind == "none":
-        return c, values
+        return values
     if kind == "replay":
         ack = await c.call("replay.open", recording=sample)
         values.update({"$session": ack["session"], "$token": ack["token"]})
-        return c, values
+        return values
     ack = await c.call("session.create", clock="manual")
     values.update({"$session": ack["session"], "$token": ack["token"]})
     if kind == "hud":
@@ -163,7 +171,7 @@ async def setup_for(server, kind, sample):
         await c.call("player.create", target="p1", bar="b1", duration=10)
     if kind == "recording":
         await c.call("record.start", name=f"bad-input-rec-{os.getpid()}-{next(_unique)}")
-    return c, values
+    return values
 
 
 def fill(fields, values):
@@ -184,15 +192,23 @@ async def expect_code(c, op, code, fields, field=None):
     return err
 
 
-async def expect_close(c, code):
-    got = await c.closed(timeout=10)
-    assert got[0] == code, f"expected close {code}, got {got}"
-
-
 async def server_still_usable(server):
     async with Client.connect(server.ws_url) as fresh:
         await fresh.call("session.create", clock="manual")
         await fresh.call("frame.get")
+
+
+async def expect_message_closes(server, message, code):
+    """A connection in a manual session sends `message`: the server closes it with `code` and
+    still serves a new connection."""
+    c = await Client.open(server.ws_url)
+    await c.call("session.create", clock="manual")
+    try:
+        await c.send_raw(message)
+    except ConnectionClosed:
+        pass
+    await c.expect_close(code, timeout=10)
+    await server_still_usable(server)
 
 
 def get_json(server, path):
@@ -227,58 +243,46 @@ async def test_every_listed_op_is_accepted_with_its_valid_call(server, sample_re
     """The table's valid call of every op is acked (so the failure cases below fail for the
     reason they test, not for a wrong setup)."""
     for op, (setup, fields, valid, _) in OP_FIELDS.items():
-        c, values = await setup_for(server, setup, sample_recording)
-        try:
+        async with setup_for(server, setup, sample_recording) as (c, values):
             await c.call(op, **fill(valid, values))
-        finally:
-            await c.close()
 
 
 # --- generated per-op cases ------------------------------------------------------------------
 
+async def expect_bad_value(server, sample, op, field, value):
+    """The op's valid call with `field` set to `value` is a bad_request naming the field."""
+    setup, fields, valid, _ = OP_FIELDS[op]
+    async with setup_for(server, setup, sample) as (c, values):
+        await expect_code(c, op, "bad_request", {**fill(valid, values), field: value}, field)
+
+
 @pytest.mark.parametrize("op,field,value", list(type_cases()))
 @async_test()
 async def test_wrong_type(server, sample_recording, op, field, value):
-    setup, fields, valid, _ = OP_FIELDS[op]
-    c, values = await setup_for(server, setup, sample_recording)
-    try:
-        await expect_code(c, op, "bad_request", {**fill(valid, values), field: value}, field)
-    finally:
-        await c.close()
+    await expect_bad_value(server, sample_recording, op, field, value)
 
 
 @pytest.mark.parametrize("op,field,value", list(range_cases()))
 @async_test()
 async def test_out_of_range(server, sample_recording, op, field, value):
-    setup, fields, valid, _ = OP_FIELDS[op]
-    c, values = await setup_for(server, setup, sample_recording)
-    try:
-        await expect_code(c, op, "bad_request", {**fill(valid, values), field: value}, field)
-    finally:
-        await c.close()
+    await expect_bad_value(server, sample_recording, op, field, value)
 
 
 @pytest.mark.parametrize("op,field", list(missing_cases()))
 @async_test()
 async def test_missing_required_field(server, sample_recording, op, field):
     setup, fields, valid, _ = OP_FIELDS[op]
-    c, values = await setup_for(server, setup, sample_recording)
-    try:
+    async with setup_for(server, setup, sample_recording) as (c, values):
         call = {k: v for k, v in fill(valid, values).items() if k != field}
         await expect_code(c, op, "bad_request", call, field)
-    finally:
-        await c.close()
 
 
 @pytest.mark.parametrize("op", sorted(set(OP_FIELDS) - NO_SESSION_NEEDED))
 @async_test()
 async def test_op_before_joining_a_session(server, sample_recording, op):
     setup, fields, valid, _ = OP_FIELDS[op]
-    c, values = await setup_for(server, "none", sample_recording)
-    try:
+    async with setup_for(server, "none", sample_recording) as (c, values):
         await expect_code(c, op, "no_session", fill(valid, {**values, "$session": "x", "$token": "x"}))
-    finally:
-        await c.close()
 
 
 @pytest.mark.parametrize("op", sorted(set(OP_FIELDS) - READ_ONLY))
@@ -287,18 +291,13 @@ async def test_viewer_cannot_mutate(server, sample_recording, op):
     """A viewer (joined without the token, or with a wrong one) gets not_allowed for every op
     that changes the session, and the session is unchanged for its controller."""
     setup, fields, valid, _ = OP_FIELDS[op]
-    owner, values = await setup_for(server, setup, sample_recording)
-    viewer = await Client.open(server.ws_url)
-    try:
+    async with setup_for(server, setup, sample_recording) as (owner, values), Client.connect(server.ws_url) as viewer:
         before = await owner.call("inspect")
         joined = await viewer.call("session.join", session=values["$session"], token="wrong-token-" + "0" * 20)
         assert joined["role"] == "viewer", joined
         await expect_code(viewer, op, "not_allowed", fill(valid, values))
         after = await owner.call("inspect")
         assert after["components"] == before["components"], (op, before, after)
-    finally:
-        await viewer.close()
-        await owner.close()
 
 
 UNKNOWN_TARGET_OPS = {op: (setup, valid) for op, (setup, fields, valid, _) in OP_FIELDS.items()
@@ -309,11 +308,8 @@ UNKNOWN_TARGET_OPS = {op: (setup, valid) for op, (setup, fields, valid, _) in OP
 @async_test()
 async def test_unknown_target(server, sample_recording, op):
     setup, valid = UNKNOWN_TARGET_OPS[op]
-    c, values = await setup_for(server, setup, sample_recording)
-    try:
+    async with setup_for(server, setup, sample_recording) as (c, values):
         await expect_code(c, op, "unknown_target", {**fill(valid, values), "target": "nope"})
-    finally:
-        await c.close()
 
 
 @pytest.mark.parametrize("op,fields", [
@@ -322,11 +318,8 @@ async def test_unknown_target(server, sample_recording, op):
 ])
 @async_test()
 async def test_unknown_target_optional_fields(server, sample_recording, op, fields):
-    c, values = await setup_for(server, "hud", sample_recording)
-    try:
+    async with setup_for(server, "hud", sample_recording) as (c, values):
         await expect_code(c, op, "unknown_target", fields)
-    finally:
-        await c.close()
 
 
 @pytest.mark.parametrize("first,second", [
@@ -408,28 +401,14 @@ async def test_bad_envelope(server, message, code):
 @async_test(timeout=60)
 async def test_huge_message_closes_1009(server, size):
     """1 MB and 10 MB messages (a 10 MB label) close the connection with 1009; the server goes on."""
-    c = await Client.open(server.ws_url)
-    await c.call("session.create", clock="manual")
     payload = json.dumps({"op": "hud.show", "id": 1, "target": "h", "label": "x" * size})
-    try:
-        await c.send_raw(payload)
-    except ConnectionClosed:
-        pass
-    await expect_close(c, 1009)
-    await server_still_usable(server)
+    await expect_message_closes(server, payload, 1009)
 
 
 @pytest.mark.parametrize("data", [b"\x00", b'{"op":"inspect"}', bytes(range(256)), b"\xff" * 70_000])
 @async_test()
 async def test_binary_frame_closes_1003(server, data):
-    c = await Client.open(server.ws_url)
-    await c.call("session.create", clock="manual")
-    try:
-        await c.send_raw(data)
-    except ConnectionClosed:
-        pass
-    await expect_close(c, 1003)
-    await server_still_usable(server)
+    await expect_message_closes(server, data, 1003)
 
 
 @pytest.mark.parametrize("data", [b'{"op":"inspect","s":"\xff"}', b"\xc3\x28", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80"])
@@ -444,7 +423,7 @@ async def test_invalid_utf8_closes_1007(server, data):
         c.ws.send_data()
     except AttributeError:
         pytest.skip("this websockets version cannot send raw frames")
-    await expect_close(c, 1007)
+    await c.expect_close(1007, timeout=10)
     await server_still_usable(server)
 
 

@@ -57,10 +57,6 @@ class FramesClient(Client):
                                    what=f"a frame with seq >= {seq}", since=0)
 
 
-async def open_client(server):
-    return await FramesClient.open(server.ws_url)
-
-
 async def current_seq(c):
     return (await c.call("frame.get"))["frame"]["seq"]
 
@@ -127,6 +123,14 @@ async def require_components(c):
     await sync(c)
 
 
+async def binary_session(c, **fields):
+    """`c` creates a manual session with binary frames (and these session.create fields), then
+    require_components; returns the create ack."""
+    created = await c.call("session.create", clock="manual", frames="binary", **fields)
+    await require_components(c)
+    return created
+
+
 # --- 1. a manual session in binary, against a JSON viewer, seq by seq ----------------------------
 
 SCENE = [
@@ -164,9 +168,7 @@ SCENE = [
 
 @async_test(timeout=60)
 async def test_manual_session_binary_frames_equal_json_frames(server):
-    c = await open_client(server)
-    v = await open_client(server)
-    try:
+    async with FramesClient.connect_many(server.ws_url, 2) as (c, v):
         ack = await c.call("session.create", clock="manual", frames="binary")
         assert ack["frames"] == "binary", ack
         assert c.log[-1][0] == "json" and c.log[-1][2] is ack, "acks stay JSON text"
@@ -203,19 +205,13 @@ async def test_manual_session_binary_frames_equal_json_frames(server):
             "no group caught mid-animation"
         assert any(isinstance(x, float) for s in shapes for x in s.get("m", [])), "no fractional transform"
         assert_never_twice([mine[s][1] for s in sorted(mine)], "binary controller")
-    finally:
-        await c.close()
-        await v.close()
 
 
 # --- 2. binary and JSON watchers on one live session --------------------------------------------
 
 @async_test(timeout=60)
 async def test_mixed_watchers_on_a_live_session(server):
-    c = await open_client(server)
-    vj = await open_client(server)
-    vb = await open_client(server)
-    try:
+    async with FramesClient.connect_many(server.ws_url, 3) as (c, vj, vb):
         created = await c.call("session.create", fps=30, frames="binary")
         assert created["frames"] == "binary" and created["clock"] == "live"
         await require_components(c)
@@ -244,19 +240,14 @@ async def test_mixed_watchers_on_a_live_session(server):
             assert got["controller (binary)"][seq][0] == got["viewer (binary)"][seq][0], f"seq {seq}: binary bytes differ"
         for who, frames in got.items():
             assert_never_twice([frames[s][1] for s in sorted(frames)], who)
-    finally:
-        for x in (c, vj, vb):
-            await x.close()
 
 
 # --- 3. session.join without "frames" switches back to JSON ------------------------------------
 
 @async_test(timeout=30)
 async def test_join_without_frames_switches_to_json(server):
-    c = await open_client(server)
-    try:
-        created = await c.call("session.create", clock="manual", frames="binary")
-        await require_components(c)
+    async with FramesClient.connect(server.ws_url) as c:
+        created = await binary_session(c)
         await c.call("hud.show", target="h", label="binary", animated=False)
         await sync(c)
         assert c.frame_log() and all(enc == "binary" for enc, _, _ in c.frame_log()), [e for e, _, _ in c.frame_log()]
@@ -281,18 +272,14 @@ async def test_join_without_frames_switches_to_json(server):
         await sync(c)
         after = c.frame_log(mark)
         assert after and [enc for enc, _, _ in after] == ["binary"] * len(after), [(enc, f["seq"]) for enc, _, f in after]
-    finally:
-        await c.close()
 
 
 # --- 4. frame.get on a binary connection answers in JSON ------------------------------------------
 
 @async_test(timeout=30)
 async def test_frame_get_on_binary_connection_is_json(server):
-    c = await open_client(server)
-    try:
-        await c.call("session.create", clock="manual", frames="binary")
-        await require_components(c)
+    async with FramesClient.connect(server.ws_url) as c:
+        await binary_session(c)
         await c.call("hud.show", target="h", mode="determinate", progress=0.42, label="下载 «文件»", animation="zoom")
         await c.call("clock.advance", by=0.1)
         last = await c.frame_seq(await current_seq(c))
@@ -309,15 +296,12 @@ async def test_frame_get_on_binary_connection_is_json(server):
         assert dumps(decode(latest_binary[0])) in ack_text, \
             f"frame.get's frame text is not the decoded binary frame written as JSON:\n{ack_text}"
         assert [enc for enc, _, _ in c.frame_log(mark)] == [], "frame.get pushed a frame"
-    finally:
-        await c.close()
 
 
 # --- 5. replay.open with frames binary ----------------------------------------------------------
 
 async def record_scene(server, name):
-    c = await open_client(server)
-    try:
+    async with FramesClient.connect(server.ws_url) as c:
         await c.call("session.create", clock="manual")
         await require_components(c)
         await c.call("record.start", name=name)
@@ -329,18 +313,13 @@ async def record_scene(server, name):
         await c.call("hud.hide", target="h")
         await c.call("clock.advance", by=0.2)
         await c.call("record.stop")
-    finally:
-        await c.close()
 
 
 @async_test(timeout=60)
 async def test_replay_open_binary(server):
     name = unique("binreplay")
     await record_scene(server, name)
-    rb = await open_client(server)
-    rj = await open_client(server)
-    other = await open_client(server)
-    try:
+    async with FramesClient.connect_many(server.ws_url, 3) as (rb, rj, other):
         opened = await rb.call("replay.open", recording=name, frames="binary")
         assert opened["frames"] == "binary", opened
         joined = await rj.call("session.join", session=opened["session"])
@@ -369,9 +348,6 @@ async def test_replay_open_binary(server):
         by_seq(rb, "binary")
         by_seq(rj, "json")
         assert len(rb.frame_log()) >= len(moves), "each move should show a new frame"
-    finally:
-        for x in (rb, rj, other):
-            await x.close()
 
 
 # --- 6. bad "frames" values leave the connection as it was -------------------------------------
@@ -381,12 +357,8 @@ BAD_FRAMES = ["xml", 5, "", ["binary"], True, "BINARY", {"frames": "binary"}]
 
 @async_test(timeout=60)
 async def test_bad_frames_values_change_nothing(server, sample_recording):
-    c = await open_client(server)
-    watcher = await open_client(server)
-    other = await open_client(server)
-    try:
-        home = await c.call("session.create", clock="manual", frames="binary")
-        await require_components(c)
+    async with FramesClient.connect_many(server.ws_url, 3) as (c, watcher, other):
+        home = await binary_session(c)
         j = await watcher.call("session.join", session=home["session"])
         assert j["frames"] == "json"
         away = await other.call("session.create", clock="manual")
@@ -428,20 +400,14 @@ async def test_bad_frames_values_change_nothing(server, sample_recording):
         assert ack["frames"] == "json" and ack["session"] != home["session"]
         await sync(c)
         assert c.frame_log()[-1][0] == "json"
-    finally:
-        for x in (c, watcher, other):
-            await x.close()
 
 
 # --- 7. size ------------------------------------------------------------------------------------
 
 @async_test(timeout=30)
 async def test_binary_frame_is_less_than_half_the_json_frame(server):
-    c = await open_client(server)
-    v = await open_client(server)
-    try:
-        created = await c.call("session.create", clock="manual", frames="binary")
-        await require_components(c)
+    async with FramesClient.connect_many(server.ws_url, 2) as (c, v):
+        created = await binary_session(c)
         await v.call("session.join", session=created["session"])
         await c.call("hud.show", target="h", mode="determinate", progress=0.37, label="Uploading photos",
                      details="3 of 12 files, 4.2 MB left", button="Cancel", background="dim", animated=False)
@@ -455,9 +421,6 @@ async def test_binary_frame_is_less_than_half_the_json_frame(server):
         json_size, binary_size = len(text.encode("utf-8")), len(binary)
         assert binary_size * 2 < json_size, f"binary frame {binary_size} bytes, JSON frame {json_size} bytes"
         print(f"seq {seq}: binary {binary_size} bytes, JSON {json_size} bytes ({json_size / binary_size:.2f}x)")
-    finally:
-        await c.close()
-        await v.close()
 
 
 # --- the decoder itself refuses what section 9 says it must refuse ------------------------------
@@ -466,10 +429,8 @@ async def test_binary_frame_is_less_than_half_the_json_frame(server):
 async def test_decoder_refuses_malformed_frames(server):
     """So that the comparisons above cannot pass by a lenient decoder: a real frame decodes, and
     every mutation the protocol says must be refused is refused."""
-    c = await open_client(server)
-    try:
-        await c.call("session.create", clock="manual", frames="binary", canvas={"width": 320, "height": 480})
-        await require_components(c)
+    async with FramesClient.connect(server.ws_url) as c:
+        await binary_session(c, canvas={"width": 320, "height": 480})
         await c.call("hud.show", target="h", label="x", animated=False)
         await sync(c)
         raw = c.frame_log()[-1][1]
@@ -496,5 +457,3 @@ async def test_decoder_refuses_malformed_frames(server):
             with pytest.raises(BinaryFrameError):
                 decode(data)
                 pytest.fail(f"the decoder accepted {what}")
-    finally:
-        await c.close()

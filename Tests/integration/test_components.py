@@ -3,7 +3,7 @@ manual clock (PROTOCOL.md section 4, SPEC.md sections 4 and 5). Skipped while th
 answers unknown_op for the component's ops."""
 import pytest
 
-from itclient import async_test, manual_session
+from itclient import async_test, connect_manual
 
 BAR_FRAME = {"x": 20, "y": 300, "width": 335, "height": 30}
 
@@ -16,13 +16,28 @@ async def events_named(c, name, since):
     return [m for m in c.history[since:] if m.get("type") == "event" and m.get("name") == name]
 
 
+async def create_bar(c):
+    """Bar b1 at BAR_FRAME."""
+    await c.call("bar.create", target="b1", frame=BAR_FRAME)
+
+
+async def create_player(c, **fields):
+    """Bar b1 and player p1 driving it (player.create with these fields)."""
+    await create_bar(c)
+    await c.call("player.create", target="p1", bar="b1", **fields)
+
+
+async def bar_value(c):
+    """Bar b1's presentation value now."""
+    return (await inspect(c, "b1"))["presentation"]["value"]
+
+
 # --- HUD ---
 
 
 @async_test()
 async def test_hud_show_appear_hide_hidden(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         mark = c.mark()
         await c.call("hud.show", target="h1", label="Loading")
         info = await inspect(c, "h1")
@@ -43,14 +58,11 @@ async def test_hud_show_appear_hide_hidden(server):
         ev = await c.next_event("hud.hidden", since=mark)
         assert ev["target"] == "h1" and 1 < ev["t"] <= 2
         assert c.frames and c.frames[-1]["shapes"] != frame["shapes"]
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_hud_grace_time_suppresses(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         mark = c.mark()
         await c.call("hud.show", target="h1", graceTime=0.5, label="quick")
         await c.call("clock.advance", by=0.2)
@@ -61,14 +73,11 @@ async def test_hud_grace_time_suppresses(server):
         assert ev["target"] == "h1"
         assert not await events_named(c, "hud.appeared", mark)
         assert all(f["shapes"] == [] for f in c.history[mark:] if f.get("type") == "frame"), "a suppressed HUD is never drawn"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_hud_min_show_time_defers_hide(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         mark = c.mark()
         await c.call("hud.show", target="h1", animated=False, minShowTime=1)
         await c.call("clock.advance", by=0.1)
@@ -78,28 +87,22 @@ async def test_hud_min_show_time_defers_hide(server):
         await c.call("clock.advance", by=0.5)
         ev = await c.next_event("hud.hidden", since=mark)
         assert ev["t"] == pytest.approx(1.0, abs=1e-6), "the deferred hide happens exactly at minShowTime"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_hud_hide_after_delay(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         mark = c.mark()
         await c.call("hud.show", target="h1", animated=False)
         await c.call("hud.hide", target="h1", animated=False, afterDelay=0.75)
         await c.call("clock.advance", by=2)
         ev = await c.next_event("hud.hidden", since=mark)
         assert ev["t"] == pytest.approx(0.75, abs=1e-6)
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_hud_status_auto_dismiss(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         mark = c.mark()
         await c.call("hud.status", kind="success", text="Done", duration=1)
         await c.call("clock.advance", by=0.9)
@@ -108,14 +111,11 @@ async def test_hud_status_auto_dismiss(server):
         assert not await events_named(c, "hud.hidden", mark)
         await c.call("clock.advance", by=1.5)
         await c.next_event("hud.hidden", since=mark)
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_hud_chinese_label_fits_bezel(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         await c.call("hud.show", target="h1", animated=False, label="加载中...", details="请稍候，正在处理您的请求" * 3)
         info = await inspect(c, "h1")
         bezel = info["bezel"]
@@ -128,8 +128,6 @@ async def test_hud_chinese_label_fits_bezel(server):
                     yield s
                 yield from texts(s.get("items", []))
         assert any("加载中" in s["text"] for s in texts(frame["shapes"]))
-    finally:
-        await c.close()
 
 
 # --- bar ---
@@ -137,9 +135,8 @@ async def test_hud_chinese_label_fits_bezel(server):
 
 @async_test()
 async def test_bar_set_pause_resume_stop_reset(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_bar(c)
         await c.call("bar.set", target="b1", value=1, duration=1)
         await c.call("clock.advance", by=0.5)
         info = await inspect(c, "b1")
@@ -151,7 +148,7 @@ async def test_bar_set_pause_resume_stop_reset(server):
         assert info["paused"] is True and info["presentation"]["value"] == pytest.approx(0.5, abs=1e-9)
         await c.call("bar.resume", target="b1")
         await c.call("clock.advance", by=0.25)
-        assert (await inspect(c, "b1"))["presentation"]["value"] == pytest.approx(0.75, abs=1e-9)
+        assert await bar_value(c) == pytest.approx(0.75, abs=1e-9)
         mark = c.mark()
         await c.call("bar.stop", target="b1")
         ev = await c.next_event("bar.animationEnded", since=mark)
@@ -161,22 +158,17 @@ async def test_bar_set_pause_resume_stop_reset(server):
         await c.call("bar.reset", target="b1")
         info = await inspect(c, "b1")
         assert info["model"]["value"] == 0 and info["presentation"]["value"] == 0
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_bar_animation_ended_finished(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_bar(c)
         mark = c.mark()
         await c.call("bar.set", target="b1", value=0.4, duration=0.3)
         await c.call("clock.advance", by=1)
         ev = await c.next_event("bar.animationEnded", since=mark)
         assert ev["finished"] is True and ev["value"] == pytest.approx(0.4) and ev["t"] == pytest.approx(0.3, abs=1e-6)
-    finally:
-        await c.close()
 
 
 # --- player ---
@@ -184,10 +176,8 @@ async def test_bar_animation_ended_finished(server):
 
 @async_test()
 async def test_player_ticks_drive_bar(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
-        await c.call("player.create", target="p1", bar="b1", duration=10)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_player(c, duration=10)
         mark = c.mark()
         ack = await c.call("player.play", target="p1")
         assert ack.get("state") == "playing"
@@ -195,52 +185,42 @@ async def test_player_ticks_drive_bar(server):
         await c.call("clock.advance", by=1.1)
         assert (await inspect(c, "p1"))["position"] == pytest.approx(1.1, abs=1e-6)
         # Each tick sets the bar to where it should be one tick later over one tick: linear.
-        assert (await inspect(c, "b1"))["presentation"]["value"] == pytest.approx(0.11, abs=1e-6)
+        assert await bar_value(c) == pytest.approx(0.11, abs=1e-6)
         mark = c.mark()
         await c.call("player.pause", target="p1")
         await c.next_event("player.state", since=mark, state="paused")
         await c.call("clock.advance", by=1)
-        assert (await inspect(c, "b1"))["presentation"]["value"] == pytest.approx(0.11, abs=1e-6), "timing strategy stops dead"
+        assert await bar_value(c) == pytest.approx(0.11, abs=1e-6), "timing strategy stops dead"
         mark = c.mark()
         await c.call("player.seek", target="p1", to=5)
         ev = await c.next_event("player.seeked", since=mark)
         assert ev["to"] == 5
-    finally:
-        await c.close()
 
 
 @pytest.mark.parametrize("strategy", ["timing", "remove", "none"])
 @async_test()
 async def test_player_pause_strategies(server, strategy):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
-        await c.call("player.create", target="p1", bar="b1", duration=10, pauseStrategy=strategy)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_player(c, duration=10, pauseStrategy=strategy)
         await c.call("player.play", target="p1")
         await c.call("clock.advance", by=1.1)
         await c.call("player.pause", target="p1")
         await c.call("clock.advance", by=1)
-        value = (await inspect(c, "b1"))["presentation"]["value"]
+        value = await bar_value(c)
         expected = {"timing": 0.11, "remove": 0.125, "none": 0.125}[strategy]
         assert value == pytest.approx(expected, abs=1e-6), (strategy, value)
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_player_ends(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
-        await c.call("player.create", target="p1", bar="b1", duration=1)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_player(c, duration=1)
         mark = c.mark()
         await c.call("player.play", target="p1")
         await c.call("clock.advance", by=2)
         ev = await c.next_event("player.state", since=mark, state="ended")
         assert ev["t"] == pytest.approx(1.0, abs=1e-6)
-        assert (await inspect(c, "b1"))["presentation"]["value"] == pytest.approx(1.0, abs=1e-6)
-    finally:
-        await c.close()
+        assert await bar_value(c) == pytest.approx(1.0, abs=1e-6)
 
 
 # --- pointer ---
@@ -248,9 +228,8 @@ async def test_player_ends(server):
 
 @async_test()
 async def test_pointer_drags_bar_dot(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_bar(c)
         y = BAR_FRAME["y"] + BAR_FRAME["height"] / 2
         mark = c.mark()
         await c.call("pointer", phase="down", x=BAR_FRAME["x"] + 5, y=y + 10)  # within hitInset of the dot at 0
@@ -266,21 +245,16 @@ async def test_pointer_drags_bar_dot(server):
         assert ev["value"] == pytest.approx(0.5, abs=1e-6)
         info = await inspect(c, "b1")
         assert info["dragging"] is False and info["model"]["value"] == pytest.approx(0.5, abs=1e-6)
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_pointer_outside_does_nothing(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_bar(c)
         mark = c.mark()
         await c.call("pointer", phase="down", x=300, y=50)
         await c.call("pointer", phase="up", x=300, y=50)
         assert not await events_named(c, "bar.drag", mark)
-    finally:
-        await c.close()
 
 
 # --- inspect (PROTOCOL.md section 6) ---
@@ -288,10 +262,8 @@ async def test_pointer_outside_does_nothing(server):
 
 @async_test()
 async def test_inspect_fields(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
-        await c.call("bar.create", target="b1", frame=BAR_FRAME)
-        await c.call("player.create", target="p1", bar="b1", duration=10)
+    async with connect_manual(server.ws_url) as (c, _):
+        await create_player(c, duration=10)
         await c.call("hud.show", target="h1", mode="annular", progress=0.4)
         await c.call("bar.buffer", target="b1", value=0.3)
         await c.call("clock.advance", by=0.5)
@@ -313,5 +285,3 @@ async def test_inspect_fields(server):
         everything = await c.call("inspect")
         assert sorted(x["target"] for x in everything["components"]) == ["b1", "h1", "p1"]
         assert everything["t"] == 0.5
-    finally:
-        await c.close()

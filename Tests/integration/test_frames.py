@@ -2,11 +2,10 @@
 right after a changing op on a manual clock; paced to fps on a live clock; the same for every
 watcher; and reproduced exactly by a replay."""
 import asyncio
+import contextlib
 import time
 
-import pytest
-
-from itclient import Client, async_test, manual_session
+from itclient import Client, async_test, connect_manual, connect_viewer
 
 BAR_FRAME = {"x": 20, "y": 300, "width": 335, "height": 30}
 
@@ -17,15 +16,12 @@ def pushed_frames(msgs):
 
 @async_test()
 async def test_no_frame_after_ops_that_change_nothing(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         for op, fields in [("inspect", {}), ("frame.get", {}), ("clock.advance", {"by": 0.5}), ("clock.advance", {"by": 2}),
                            ("record.start", {"name": f"nochange-{time.time_ns()}"}), ("record.marker", {"label": "x"}),
                            ("record.stop", {}), ("no.such.op", {}), ("clock.advance", {"by": -1})]:
             await c.request(op, **fields)
         assert pushed_frames(await c.quiet(0.4)) == [] and c.frames == [], c.frames
-    finally:
-        await c.close()
 
 
 @async_test()
@@ -36,20 +32,27 @@ async def test_live_idle_session_sends_one_frame(server):
         assert len(c.frames) == 1, f"an unchanging live session sent {len(c.frames)} frames"
 
 
+@contextlib.asynccontextmanager
 async def bar_session(url, **create):
-    c, ack = await manual_session(url, **create)
-    msg = await c.request("bar.create", target="b1", frame=BAR_FRAME)
-    if msg["type"] == "error" and msg["code"] == "unknown_op":
-        await c.close()
-        pytest.skip("bar.* ops are not implemented by this server yet (unknown_op)")
-    assert msg["type"] == "ack", msg
-    return c, ack
+    """A manual session with bar b1 (the test is skipped while bar.* ops are unknown_op);
+    yields (client, create ack) and closes the client at the end."""
+    async with connect_manual(url, **create) as (c, ack):
+        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+        yield c, ack
+
+
+@contextlib.asynccontextmanager
+async def live_bar_session(url, fps):
+    """The same on a live clock at `fps` (the creation frame is not read)."""
+    async with Client.connect(url) as c:
+        created = await c.call("session.create", fps=fps)
+        await c.call("bar.create", target="b1", frame=BAR_FRAME)
+        yield c, created
 
 
 @async_test()
 async def test_frame_after_each_changing_op_manual(server):
-    c, _ = await bar_session(server.ws_url)
-    try:
+    async with bar_session(server.ws_url) as (c, _):
         first = await c.next_frame()
         seq = first["seq"]
         steps = [("bar.set", {"target": "b1", "value": 0.5}, True),
@@ -73,14 +76,11 @@ async def test_frame_after_each_changing_op_manual(server):
                 seq += 1
             else:
                 assert got == [], f"{op} {fields} changed nothing but a frame was sent: {got}"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_clock_advance_frames_during_animation(server):
-    c, _ = await bar_session(server.ws_url)
-    try:
+    async with bar_session(server.ws_url) as (c, _):
         await c.next_frame()
         await c.call("bar.set", target="b1", value=1, duration=1)
         await c.quiet(0.2)
@@ -98,30 +98,21 @@ async def test_clock_advance_frames_during_animation(server):
         c.clear()
         await c.call("clock.advance", by=1)
         assert pushed_frames(await c.quiet(0.3)) == [], "after the animation ended nothing changes"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_viewers_get_the_same_frames(server):
-    c, created = await bar_session(server.ws_url)
-    try:
-        async with Client.connect(server.ws_url) as v:
-            await v.call("session.join", session=created["session"])
+    async with bar_session(server.ws_url) as (c, created):
+        async with connect_viewer(server.ws_url, created["session"]) as v:
             await v.next_frame()
             await c.call("bar.set", target="b1", value=0.3)
             fc, fv = await c.next_frame(), await v.next_frame()
             assert (fc["seq"], fc["t"], fc["shapes"]) == (fv["seq"], fv["t"], fv["shapes"])
-    finally:
-        await c.close()
 
 
 @async_test(timeout=30)
 async def test_live_frames_paced_and_stop_when_idle(server):
-    async with Client.connect(server.ws_url) as c:
-        await c.call("session.create", fps=20)
-        if (await c.request("bar.create", target="b1", frame=BAR_FRAME))["type"] != "ack":
-            pytest.skip("bar.* ops are not implemented by this server yet (unknown_op)")
+    async with live_bar_session(server.ws_url, 20) as (c, _):
         await c.quiet(0.3)
         c.clear()
         started = time.monotonic()
@@ -147,12 +138,8 @@ async def test_live_frames_paced_and_stop_when_idle(server):
 async def test_frame_get_does_not_swallow_a_live_frame(server):
     """On a live clock, a frame.get between a change and the next paced frame must not stop
     the watchers from receiving that change."""
-    async with Client.connect(server.ws_url) as c:
-        created = await c.call("session.create", fps=1)
-        if (await c.request("bar.create", target="b1", frame=BAR_FRAME))["type"] != "ack":
-            pytest.skip("bar.* ops are not implemented by this server yet (unknown_op)")
-        async with Client.connect(server.ws_url) as v:
-            await v.call("session.join", session=created["session"])
+    async with live_bar_session(server.ws_url, 1) as (c, created):
+        async with connect_viewer(server.ws_url, created["session"]) as v:
             await v.quiet(1.5)  # the bar's frame has been delivered
             await c.quiet(0.1)
             await c.call("bar.set", target="b1", value=0.6)
@@ -165,8 +152,7 @@ async def test_frame_get_does_not_swallow_a_live_frame(server):
 @async_test(timeout=30)
 async def test_replay_reproduces_frames(server):
     name = f"frames-{time.time_ns()}"
-    c, _ = await bar_session(server.ws_url)
-    try:
+    async with bar_session(server.ws_url) as (c, _):
         await c.call("record.start", name=name)
         await c.call("bar.set", target="b1", value=1, duration=1, curve="easeInEaseOut")
         await c.call("bar.buffer", target="b1", value=0.5)
@@ -181,8 +167,6 @@ async def test_replay_reproduces_frames(server):
             await c.call("replay.seek", t=t)
             frame = await c.wait_for(lambda m: m.get("type") == "frame" and m["t"] == t, since=mark, what=f"a frame at {t}")
             assert frame["shapes"] == live[t], f"replayed frame at {t} differs from the live one"
-    finally:
-        await c.close()
     import subprocess
 
     from itserver import binary_path
@@ -194,15 +178,12 @@ async def test_replay_reproduces_frames(server):
 @async_test(timeout=30)
 async def test_recording_checksums_at_least_once_a_second(server):
     name = f"hlines-{time.time_ns()}"
-    c, _ = await bar_session(server.ws_url)
-    try:
+    async with bar_session(server.ws_url) as (c, _):
         await c.call("record.start", name=name)
         await c.call("bar.set", target="b1", value=1, duration=3)
         for _ in range(30):
             await c.call("clock.advance", by=0.1)
         await c.call("record.stop")
-    finally:
-        await c.close()
     import json
     events = [json.loads(x) for x in (server.recordings / f"{name}.pcast").read_text().splitlines()[1:]]
     h_times = [e[0] for e in events if e[1] == "h"]
@@ -215,12 +196,8 @@ async def test_recording_checksums_at_least_once_a_second(server):
 async def test_record_stop_does_not_swallow_a_live_frame(server):
     """Same rule for record.stop, which renders a final checksum: the change it renders must
     still reach the watchers (and the recording's last h line must be a frame they saw)."""
-    async with Client.connect(server.ws_url) as c:
-        created = await c.call("session.create", fps=1)
-        if (await c.request("bar.create", target="b1", frame=BAR_FRAME))["type"] != "ack":
-            pytest.skip("bar.* ops are not implemented by this server yet (unknown_op)")
-        async with Client.connect(server.ws_url) as v:
-            await v.call("session.join", session=created["session"])
+    async with live_bar_session(server.ws_url, 1) as (c, created):
+        async with connect_viewer(server.ws_url, created["session"]) as v:
             await v.quiet(1.5)
             await c.call("record.start", name=f"swallow-{time.time_ns()}")
             await c.quiet(1.2)

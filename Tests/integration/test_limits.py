@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from itclient import Client, async_test
+from itclient import Client, async_test, create_sessions_to_limit
 from itserver import binary_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,36 +56,24 @@ def test_readme_limits_table_matches_serve_flags():
 @async_test(timeout=30)
 async def test_sessions_per_server(start_server):
     s = start_server("--max-sessions", "3")
-    clients = [await Client.open(s.ws_url) for _ in range(4)]
-    try:
-        for c in clients[:3]:
-            await c.call("session.create", clock="manual")
-        err = await clients[3].expect_error("session.create", "limit")
-        assert "3" in err["message"]
+    async with Client.connect_many(s.ws_url, 4) as clients:
+        await create_sessions_to_limit(clients, 3)
         await clients[3].expect_error("replay.open", "not_found", recording="none-such")
         await clients[0].call("session.close")
         await clients[3].call("session.create", clock="manual")
-    finally:
-        for c in clients:
-            await c.close()
 
 
 @async_test(timeout=30)
 async def test_connections_per_session(start_server):
     s = start_server("--max-connections-per-session", "2")
-    owner = await Client.open(s.ws_url)
-    created = await owner.call("session.create", clock="manual")
-    second, third = await Client.open(s.ws_url), await Client.open(s.ws_url)
-    try:
+    async with Client.connect_many(s.ws_url, 3) as (owner, second, third):
+        created = await owner.call("session.create", clock="manual")
         await second.call("session.join", session=created["session"])
         err = await third.expect_error("session.join", "limit", session=created["session"])
         assert "2" in err["message"]
         await second.call("session.join", session=created["session"])  # rejoining is not a new connection
         await second.call("session.leave")
         await third.call("session.join", session=created["session"])
-    finally:
-        for c in (owner, second, third):
-            await c.close()
 
 
 @async_test(timeout=30)
@@ -168,8 +156,7 @@ async def test_messages_per_second_limit_then_1008(start_server):
         await c.call("inspect")
         for i in range(20):  # with the inspect above: 21 in this second, the 21st closes
             await c.send_json({"op": "inspect", "id": 300 + i})
-        code, _ = await c.closed(timeout=5)
-        assert code == 1008, code
+        await c.expect_close(1008, timeout=5)
 
 
 @async_test(timeout=30)
@@ -181,8 +168,7 @@ async def test_flood_over_twice_the_rate_closes_1008_at_once(start_server):
         # arriving at a closed socket may reset the connection before the close frame is read.)
         for i in range(41):
             await c.send_json({"op": "inspect", "id": i})
-        code, _ = await c.closed(timeout=5)
-        assert code == 1008, code
+        await c.expect_close(1008, timeout=5)
         limited = [m for m in c.history if m.get("code") == "limit"]
         assert len(limited) == 20, len(limited)
         await other.call("inspect")
@@ -199,7 +185,7 @@ async def test_message_size_flag(start_server, size, closes):
         assert len(text) == size
         await c.send_raw(text)
         if closes:
-            assert (await c.closed(timeout=5))[0] == 1009
+            await c.expect_close(1009, timeout=5)
         else:
             assert (await c.reply(1))["type"] == "ack"
 

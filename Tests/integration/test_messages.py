@@ -7,7 +7,7 @@ import os
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from itclient import Client, async_test, is_number, manual_session
+from itclient import Client, async_test, connect_manual, is_number
 
 LIMIT = 64 * 1024
 
@@ -124,6 +124,12 @@ async def test_every_message_with_id_gets_exactly_one_reply(server):
         assert [m["id"] for m in replies] == list(range(1, 31)), "replies come in order"
 
 
+async def send_fragmented(c, size, fragment):
+    """Sends a padded message of `size` bytes as one message in fragments of `fragment` bytes."""
+    text = padded(size)
+    await c.ws.send(iter([text[i:i + fragment] for i in range(0, len(text), fragment)]))
+
+
 def padded(size):
     """A valid op message of exactly `size` bytes (incompressible padding)."""
     base = {"op": "session.create", "id": 1, "clock": "manual", "pad": ""}
@@ -147,8 +153,7 @@ async def test_message_at_limit_accepted(server):
 async def test_message_over_limit_closes_1009(server, size):
     async with Client.connect(server.ws_url, compression=None) as c:
         await c.send_raw(padded(size))
-        code, _ = await c.closed()
-        assert code == 1009
+        await c.expect_close(1009)
 
 
 @async_test()
@@ -158,24 +163,20 @@ async def test_compressed_message_over_limit_closes_1009(server):
         assert c.ws.response.headers.get("Sec-WebSocket-Extensions", "").startswith("permessage-deflate"), \
             "the server offers permessage-deflate"
         await c.send_raw(json.dumps({"op": "session.create", "id": 1, "pad": "a" * (70 * 1024)}))
-        code, _ = await c.closed()
-        assert code == 1009
+        await c.expect_close(1009)
 
 
 @async_test()
 async def test_fragmented_message_over_limit_closes_1009(server):
     async with Client.connect(server.ws_url, compression=None) as c:
-        text = padded(70 * 1024)
-        await c.ws.send(iter([text[i:i + 8192] for i in range(0, len(text), 8192)]))
-        code, _ = await c.closed()
-        assert code == 1009
+        await send_fragmented(c, 70 * 1024, 8192)
+        await c.expect_close(1009)
 
 
 @async_test()
 async def test_fragmented_message_under_limit_accepted(server):
     async with Client.connect(server.ws_url, compression=None) as c:
-        text = padded(40 * 1024)
-        await c.ws.send(iter([text[i:i + 1000] for i in range(0, len(text), 1000)]))
+        await send_fragmented(c, 40 * 1024, 1000)
         assert (await c.next())["type"] == "ack"
 
 
@@ -184,8 +185,7 @@ async def test_binary_closes_1003(server):
     async with Client.connect(server.ws_url) as c:
         await c.call("session.create", clock="manual")
         await c.send_raw(b'{"op":"inspect","id":5}')
-        code, _ = await c.closed()
-        assert code == 1003
+        await c.expect_close(1003)
 
 
 @async_test()
@@ -201,8 +201,7 @@ async def test_invalid_utf8_closes(server):
 
 @async_test()
 async def test_bad_messages_do_not_disturb_other_connections(server):
-    watcher, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (watcher, created):
         async with Client.connect(server.ws_url, compression=None) as bad:
             await bad.send_raw(padded(70 * 1024))
             await bad.closed()
@@ -210,8 +209,6 @@ async def test_bad_messages_do_not_disturb_other_connections(server):
             await bad.send_raw(b"\x00\x01")
             await bad.closed()
         assert (await watcher.call("clock.advance", by=1))["t"] == 1
-    finally:
-        await watcher.close()
 
 
 @async_test()

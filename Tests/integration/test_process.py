@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from itclient import Client, async_test
+from itclient import Client, async_test, create_sessions_to_limit
 from itserver import ServerProcess, binary_path
 
 
@@ -103,16 +103,9 @@ def test_serve_help_lists_flags():
 @async_test(timeout=30)
 async def test_session_limit(start_server):
     s = start_server("--max-sessions", "3")
-    clients = [await Client.open(s.ws_url) for _ in range(5)]
-    try:
-        for c in clients[:3]:
-            await c.call("session.create", clock="manual")
-        err = await clients[3].expect_error("session.create", "limit")
-        assert "3" in err["message"]
+    async with Client.connect_many(s.ws_url, 5) as clients:
+        await create_sessions_to_limit(clients, 3)
         # Closing one makes room again.
         await clients[0].call("session.close")
         await clients[3].call("session.create", clock="manual")
         await clients[4].expect_error("session.create", "limit")
-    finally:
-        for c in clients:
-            await c.close()

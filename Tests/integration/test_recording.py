@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from itclient import Client, async_test, is_number, manual_session
+from itclient import Client, async_test, connect_manual, is_number
 from itserver import binary_path
 
 BAR_FRAME = {"x": 20, "y": 300, "width": 335, "height": 30}
@@ -67,8 +67,7 @@ async def has_bars(c):
 @async_test()
 async def test_record_file_format(server):
     name = unique("fmt")
-    c, created = await manual_session(server.ws_url, canvas={"width": 320, "height": 480}, fps=30, title="session title")
-    try:
+    async with connect_manual(server.ws_url, canvas={"width": 320, "height": 480}, fps=30, title="session title") as (c, created):
         await c.call("clock.advance", by=0.25)
         ack = await c.call("record.start", name=name, title="Format test")
         assert ack["recording"] == name and ack["t"] == 0.25
@@ -80,8 +79,6 @@ async def test_record_file_format(server):
         assert stop["recording"] == name
         assert stop["duration"] == 1.0 and stop["t"] == 1.0
         assert isinstance(stop["commands"], int)
-    finally:
-        await c.close()
     path = server.recordings / f"{name}.pcast"
     header, events = read_pcast(path)
     check_format(header, events)
@@ -96,34 +93,27 @@ async def test_record_file_format(server):
 @async_test()
 async def test_record_title_defaults_to_session_title(server):
     name = unique("title")
-    c, _ = await manual_session(server.ws_url, title="My session")
-    try:
+    async with connect_manual(server.ws_url, title="My session") as (c, _):
         await c.call("record.start", name=name)
         await c.call("record.stop")
-    finally:
-        await c.close()
     header, _ = read_pcast(server.recordings / f"{name}.pcast")
     assert header["title"] == "My session"
 
 
 @async_test()
 async def test_record_default_name(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         ack = await c.call("record.start")
         name = ack["recording"]
         assert re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", name), name
         await c.call("record.stop")
         check_format(*read_pcast(server.recordings / f"{name}.pcast"))
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_record_commands_without_id_and_token(server):
     name = unique("cmds")
-    c, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, created):
         if not await has_bars(c):
             pytest.skip("bar.* ops are not implemented by this server yet (unknown_op): no c lines besides session.create")
         # Ops before record.start are in the file too (it holds the session from its creation).
@@ -137,8 +127,6 @@ async def test_record_commands_without_id_and_token(server):
         await c.call("clock.advance", by=1)
         await c.call("bar.set", target="nope", value=0.1) if False else None
         stop = await c.call("record.stop")
-    finally:
-        await c.close()
     header, events = read_pcast(server.recordings / f"{name}.pcast")
     check_format(header, events)
     cmds = [e for e in events if e[1] == "c"]
@@ -151,13 +139,10 @@ async def test_record_commands_without_id_and_token(server):
 @async_test()
 async def test_recordings_listing_and_download(server):
     name = unique("listed")
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         await c.call("record.start", name=name, title="Listed")
         await c.call("clock.advance", by=1.5)
         await c.call("record.stop")
-    finally:
-        await c.close()
     import urllib.request
     with urllib.request.urlopen(server.url + "/api/recordings", timeout=5) as r:
         listing = json.loads(r.read())
@@ -176,28 +161,22 @@ async def test_recordings_listing_and_download(server):
 async def test_recording_visible_while_running(server):
     """Lines are flushed as they happen: the file is readable before record.stop."""
     name = unique("running")
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         await c.call("record.start", name=name)
         await c.call("record.marker", label="live marker")
         lines = (server.recordings / f"{name}.pcast").read_text().splitlines()
         assert json.loads(lines[0])["format"] == "progresscast"
         assert [json.loads(x) for x in lines[1:]][-1] == [0, "m", "live marker"]
         await c.call("record.stop")
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_session_close_finishes_recording(server):
     name = unique("closed")
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         await c.call("record.start", name=name)
         await c.call("clock.advance", by=0.5)
         await c.call("session.close")
-    finally:
-        await c.close()
     header, events = read_pcast(server.recordings / f"{name}.pcast")
     check_format(header, events)
     assert events[-1][0] == 500000

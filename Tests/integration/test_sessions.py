@@ -3,7 +3,7 @@ import asyncio
 
 import pytest
 
-from itclient import Client, async_test, is_number, manual_session
+from itclient import Client, async_test, connect_manual, connect_viewer, is_number
 
 
 def check_frame(frame, w=375, h=667):
@@ -83,8 +83,7 @@ async def test_ops_need_a_session(server, op, fields):
 
 @async_test()
 async def test_join_as_controller_and_viewer(server):
-    owner, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (owner, created):
         async with Client.connect(server.ws_url) as ctl, Client.connect(server.ws_url) as viewer, \
                 Client.connect(server.ws_url) as wrong:
             ack = await ctl.call("session.join", session=created["session"], token=created["token"])
@@ -108,24 +107,18 @@ async def test_join_as_controller_and_viewer(server):
                 # Reading is allowed.
                 assert (await v.call("inspect"))["t"] == 0.5
                 assert (await v.call("frame.get"))["frame"]["type"] == "frame"
-    finally:
-        await owner.close()
 
 
 @async_test()
 async def test_viewer_mutating_component_op_not_allowed(server):
-    owner, created = await manual_session(server.ws_url)
-    try:
-        async with Client.connect(server.ws_url) as viewer:
-            await viewer.call("session.join", session=created["session"])
+    async with connect_manual(server.ws_url) as (owner, created):
+        async with connect_viewer(server.ws_url, created["session"]) as viewer:
             for op, fields in [("hud.show", {"target": "h1"}), ("bar.create", {"target": "b1"}),
                                ("bar.set", {"target": "b1", "value": 0.5}), ("pointer", {"phase": "down", "x": 1, "y": 1})]:
                 msg = await viewer.request(op, **fields)
                 if msg.get("code") == "unknown_op":
                     continue  # component not landed yet; test_ops_table reports those as skipped
                 assert msg["type"] == "error" and msg["code"] == "not_allowed", (op, msg)
-    finally:
-        await owner.close()
 
 
 @pytest.mark.parametrize("fields,code,field", [
@@ -144,19 +137,15 @@ async def test_join_errors(server, fields, code, field):
 
 @async_test()
 async def test_join_bad_token_type(server):
-    owner, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (owner, created):
         async with Client.connect(server.ws_url) as c:
             err = await c.expect_error("session.join", "bad_request", session=created["session"], token=123)
             assert "token" in err["message"]
-    finally:
-        await owner.close()
 
 
 @async_test()
 async def test_joiner_gets_frame_right_after_ack(server):
-    owner, created = await manual_session(server.ws_url, canvas={"width": 200, "height": 100})
-    try:
+    async with connect_manual(server.ws_url, canvas={"width": 200, "height": 100}) as (owner, created):
         await owner.call("clock.advance", by=1.25)
         async with Client.connect(server.ws_url) as viewer:
             ack = await viewer.call("session.join", session=created["session"])
@@ -167,8 +156,6 @@ async def test_joiner_gets_frame_right_after_ack(server):
             got = await viewer.call("frame.get")
             assert got["frame"]["shapes"] == after["shapes"]
             assert ack["t"] == 1.25
-    finally:
-        await owner.close()
 
 
 @pytest.mark.parametrize("acks_before", [0, 1, 4, 8])
@@ -176,8 +163,7 @@ async def test_joiner_gets_frame_right_after_ack(server):
 async def test_join_frame_never_overtakes_the_ack(server, acks_before):
     """PROTOCOL.md 3: session.join replies with its ack, *then* a frame. The frame must not be
     written before the ack, however many acks the connection received before."""
-    owner, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (owner, created):
         async with Client.connect(server.ws_url) as c:
             await c.call("session.create", clock="manual")
             await c.next_frame()
@@ -187,24 +173,18 @@ async def test_join_frame_never_overtakes_the_ack(server, acks_before):
             await c.call("session.join", session=created["session"])
             assert c.frames == [], f"the join frame arrived before the join ack (after {acks_before} acks)"
             assert (await c.next(timeout=3))["type"] == "frame"
-    finally:
-        await owner.close()
 
 
 @async_test()
 async def test_rejoin_same_session_gets_frame_again(server):
-    c, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, created):
         await c.call("session.join", session=created["session"], token=created["token"])
         assert (await c.next(timeout=3))["type"] == "frame"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_frame_get(server):
-    c, created = await manual_session(server.ws_url, canvas={"width": 300, "height": 200})
-    try:
+    async with connect_manual(server.ws_url, canvas={"width": 300, "height": 200}) as (c, created):
         await c.call("clock.advance", by=0.75)
         ack = await c.call("frame.get")
         frame = ack["frame"]
@@ -212,14 +192,11 @@ async def test_frame_get(server):
         assert ack["t"] == 0.75
         # frame.get replies with the frame; it does not push a duplicate frame.
         assert [m for m in await c.quiet(0.3) if m.get("type") == "frame"] == []
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_inspect_all_and_unknown_target(server):
-    c, _ = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, _):
         ack = await c.call("inspect")
         assert ack["t"] == 0
         assert isinstance(ack["components"], list)
@@ -229,31 +206,24 @@ async def test_inspect_all_and_unknown_target(server):
         assert "target" in err["message"]
         err = await c.expect_error("inspect", "bad_request", target=7)
         assert "target" in err["message"]
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_leave(server):
-    c, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, created):
         ack = await c.call("session.leave")
         assert is_number(ack["t"])
         await c.expect_error("inspect", "no_session")
         # The session outlives its last connection (60 s): it can be joined again.
         ack = await c.call("session.join", session=created["session"], token=created["token"])
         assert ack["role"] == "controller"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_close_notifies_viewers(server):
-    owner, created = await manual_session(server.ws_url)
-    try:
-        async with Client.connect(server.ws_url) as v1, Client.connect(server.ws_url) as v2:
-            for v in (v1, v2):
-                await v.call("session.join", session=created["session"])
+    async with connect_manual(server.ws_url) as (owner, created):
+        async with connect_viewer(server.ws_url, created["session"]) as v1, \
+                connect_viewer(server.ws_url, created["session"]) as v2:
             await owner.call("clock.advance", by=0.5)
             ack = await owner.call("session.close")
             assert ack["t"] == 0.5
@@ -264,29 +234,22 @@ async def test_close_notifies_viewers(server):
             await owner.expect_error("inspect", "no_session")
             async with Client.connect(server.ws_url) as late:
                 await late.expect_error("session.join", "not_found", session=created["session"])
-    finally:
-        await owner.close()
 
 
 @async_test()
 async def test_create_while_in_a_session_moves_there(server):
-    c, first = await manual_session(server.ws_url)
-    try:
-        async with Client.connect(server.ws_url) as viewer:
-            await viewer.call("session.join", session=first["session"])
+    async with connect_manual(server.ws_url) as (c, first):
+        async with connect_viewer(server.ws_url, first["session"]) as viewer:
             second = await c.call("session.create", clock="manual")
             assert second["session"] != first["session"]
             await c.call("clock.advance", by=2)
             assert (await viewer.call("inspect"))["t"] == 0, "the first session must not move"
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_viewer_receives_events_and_frames(server):
     """Viewers get events (here from a replay) and frames like the controller."""
-    c, created = await manual_session(server.ws_url)
-    try:
+    async with connect_manual(server.ws_url) as (c, created):
         await c.call("record.start", name="it-viewer-events")
         await c.call("record.marker", label="m1")
         await c.call("clock.advance", by=0.2)
@@ -307,21 +270,13 @@ async def test_viewer_receives_events_and_frames(server):
             assert ev["label"] == "m1"
             ev = await viewer.wait_for(lambda m: m.get("name") == "replay.state" and m.get("state") == "ended", timeout=5)
             assert abs(ev["t"] - 0.2) < 1e-6
-    finally:
-        await c.close()
 
 
 @async_test()
 async def test_many_viewers_all_get_frames(server):
-    owner, created = await manual_session(server.ws_url)
-    try:
-        viewers = [await Client.open(server.ws_url) for _ in range(10)]
-        try:
+    async with connect_manual(server.ws_url) as (owner, created):
+        async with Client.connect_many(server.ws_url, 10) as viewers:
             acks = await asyncio.gather(*(v.call("session.join", session=created["session"]) for v in viewers))
             assert all(a["role"] == "viewer" for a in acks)
             frames = await asyncio.gather(*(v.next_frame() for v in viewers))
             assert len({f["seq"] for f in frames}) == 1
-        finally:
-            await asyncio.gather(*(v.close() for v in viewers))
-    finally:
-        await owner.close()
