@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (SPEC.md section 2): engines (Geometry, Timing, Drawing, components, Scene)
+// Layering (docs/architecture.md): engines (Geometry, Timing, Drawing, components, Scene)
 // know nothing of the network; the transport (CLibWebSockets, WebSocketServer) knows
 // nothing of HUDs; ProgressCastServer glues them; `progresscast` is the CLI.
 let package = Package(
@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Drawing", dependencies: ["Geometry", "JSON", "CFreeType"]),
 
-        .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON"]),
+        .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON", "Timing", "Drawing"]),
         .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
         .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
 

@@ -1,4 +1,4 @@
-// Draws frames (PROTOCOL.md section 5) on a HiDPI canvas. It draws exactly what it is given:
+// Draws frames (docs/protocol.md section 5) on a HiDPI canvas. It draws exactly what it is given:
 // no animation, no layout. New frames are coalesced so at most one is drawn per animation frame.
 import { fontFor, fontsReady, fontsSettled } from './fonts.js';
 import { recordDraw } from './stats.js';

@@ -1,4 +1,4 @@
-/// A structured error for a command, with one of PROTOCOL.md section 2's codes.
+/// A structured error for a command, with one of docs/protocol.md section 2's codes.
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error codes of the wire protocol.
     public enum Code: String, Equatable, Sendable, CaseIterable {

@@ -80,7 +80,7 @@ public struct FieldReader: Sendable {
         return e
     }
 
-    /// A required component id: 1-64 of A-Za-z0-9_- (PROTOCOL.md section 4).
+    /// A required component id: 1-64 of A-Za-z0-9_- (docs/protocol.md section 4).
     public func requireTarget(_ field: String = "target") throws(CommandError) -> String {
         guard let t = try target(field) else { throw .badField(field, "is required (1-64 of A-Za-z0-9_-)") }
         return t

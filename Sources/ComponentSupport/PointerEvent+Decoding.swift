@@ -8,7 +8,7 @@ extension PointerEvent {
     /// The accepted range of `pointer` ids (DOM pointerId values are small non-negative integers).
     public static let pointerIDRange: ClosedRange<Int> = 0...2_147_483_647
 
-    /// Decodes the fields of a `pointer` op (PROTOCOL.md section 4.4): `phase` (required:
+    /// Decodes the fields of a `pointer` op (docs/protocol.md section 4.4): `phase` (required:
     /// `"down"`, `"move"`, `"up"`, `"cancel"`), `x` and `y` (required, within
     /// ``coordinateRange``), `pointer` (optional id within ``pointerIDRange``, default 0).
     /// `time` is the media time the Scene applies the op at.

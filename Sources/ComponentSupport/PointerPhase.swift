@@ -1,4 +1,4 @@
-/// The phase of a pointer event (PROTOCOL.md section 4.4, the `phase` field of `pointer`).
+/// The phase of a pointer event (docs/protocol.md section 4.4, the `phase` field of `pointer`).
 public enum PointerPhase: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The pointer touched (a finger down, a mouse button pressed).
     case down

@@ -1,6 +1,6 @@
 import JSON
 
-/// An event a component reports (PROTOCOL.md section 2: `{"type":"event","t","name","target",...}`).
+/// An event a component reports (docs/protocol.md section 2: `{"type":"event","t","name","target",...}`).
 public struct SceneEvent: Equatable, Sendable {
     /// Media time at which it happened (exact: a timer's due time or an animation's end).
     public var time: Double

@@ -76,7 +76,7 @@ extension BinaryByteCursor {
         }
     }
 
-    /// Kind byte, flags byte, the optional id, then the fields in PROTOCOL.md's order.
+    /// Kind byte, flags byte, the optional id, then the fields in docs/protocol.md's order.
     mutating func appendShape(_ shape: borrowing Shape) {
         switch shape {
         case .rect(let rect):

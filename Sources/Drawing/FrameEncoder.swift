@@ -7,7 +7,7 @@ import JSON
 /// order; `t` has at most six decimals (media time is quantised to microseconds), `w`, `h` and
 /// every shape number at most four (all rounded half away from zero, clamped to ±1e9, NaN and
 /// infinities written as 0); shapes are written as described at ``Shape`` encoding
-/// (`"kind"`, then `"id"`, then the fields in PROTOCOL.md's order, absent optionals omitted).
+/// (`"kind"`, then `"id"`, then the fields in docs/protocol.md's order, absent optionals omitted).
 /// Equal display lists give equal bytes.
 ///
 /// Keep one encoder per thread (it is a value type) and reuse it: its buffer grows to the largest

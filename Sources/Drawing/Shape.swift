@@ -1,4 +1,4 @@
-/// One drawing instruction of the display list (PROTOCOL.md section 5). Shapes are drawn in
+/// One drawing instruction of the display list (docs/protocol.md section 5). Shapes are drawn in
 /// order; a ``GroupShape`` draws its items with its own transform and alpha.
 public enum Shape: Equatable, Sendable {
     case rect(RectShape)

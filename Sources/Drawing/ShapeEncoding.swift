@@ -1,10 +1,10 @@
 import Geometry
 import JSON
 
-/// The canonical JSON of shapes (PROTOCOL.md section 5).
+/// The canonical JSON of shapes (docs/protocol.md section 5).
 ///
 /// Key order: `"kind"` first, then `"id"` when present, then the kind's fields in the order
-/// PROTOCOL.md lists them:
+/// docs/protocol.md lists them:
 /// - rect: x, y, w, h, r, fill, stroke, lw
 /// - arc: cx, cy, r, a0, a1, lw, stroke, cap
 /// - pie: cx, cy, r, a0, a1, fill

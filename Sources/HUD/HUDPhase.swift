@@ -1,7 +1,7 @@
 /// Where a HUD is in its life (inspect's `state`).
 public enum HUDPhase: String, Equatable, Sendable, CaseIterable {
     /// Waiting for the HUDs shown before it to hide (`queue: true`; an extension of the states
-    /// PROTOCOL.md lists). Never drawn.
+    /// docs/protocol.md lists). Never drawn.
     case queued
     /// Waiting for its grace time to end (MBProgressHUD's graceTimer). Never drawn.
     case grace

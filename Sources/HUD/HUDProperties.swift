@@ -2,7 +2,7 @@ import ComponentSupport
 import Geometry
 import JSON
 
-/// A patch of HUD properties (PROTOCOL.md section 4.1): every field is optional, nil meaning
+/// A patch of HUD properties (docs/protocol.md section 4.1): every field is optional, nil meaning
 /// "leave as it is". `hud.show` applies it over the defaults (new HUD) or the current values;
 /// `hud.update` over the current values.
 public struct HUDProperties: Equatable, Sendable {

@@ -37,7 +37,7 @@ extension HUDStack {
         return .miss
     }
 
-    /// The state of one HUD (PROTOCOL.md section 6), or nil when there is none:
+    /// The state of one HUD (docs/protocol.md section 6), or nil when there is none:
     /// `target`, `kind` ("hud"), `t`, `state`, `model` {`alpha`, `scale`, `backgroundAlpha`},
     /// `presentation` {`alpha`, `scale`, `backgroundAlpha`, `rotation`}, `bezel`
     /// {`x`,`y`,`width`,`height`}, `progress`, `mode`, `customView`, `label`, `details`,

@@ -1,4 +1,4 @@
-/// The benchmark's demo scene (SPEC.md section 9): one HUD animating (MBProgressHUD's
+/// The benchmark's demo scene (docs/requirements.md section 9): one HUD animating (MBProgressHUD's
 /// indeterminate spinner with a label and details) and one bar driven by a playing player,
 /// on the default 375 x 667 canvas.
 ///

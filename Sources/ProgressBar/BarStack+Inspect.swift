@@ -2,7 +2,7 @@ import JSON
 import Timing
 
 extension BarStack {
-    /// `inspect` of one bar or player (PROTOCOL.md section 6), or nil when `target` names
+    /// `inspect` of one bar or player (docs/protocol.md section 6), or nil when `target` names
     /// neither. Never changes state.
     ///
     /// A bar: `target`, `kind` `"bar"`, `t`, `model` {`value`}, `presentation` {`value`},

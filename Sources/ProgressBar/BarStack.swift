@@ -1,7 +1,7 @@
 import ComponentSupport
 import Timing
 
-/// Every progress bar and player of a scene, with the ops of PROTOCOL.md sections 4.2 and 4.3
+/// Every progress bar and player of a scene, with the ops of docs/protocol.md sections 4.2 and 4.3
 /// and the bars' pointer gestures.
 ///
 /// The Scene owns one ``Timeline`` and passes it in; each bar has its own root layer owned by

@@ -1,7 +1,7 @@
 import Geometry
 
 /// How a bar looks and responds: every style field of `bar.create` and `bar.update`
-/// (PROTOCOL.md section 4.2), with BNCommonProgressBar's behaviour behind each.
+/// (docs/protocol.md section 4.2), with BNCommonProgressBar's behaviour behind each.
 public struct BarStyle: Equatable, Sendable {
     /// The bar's view: the track runs across its full width, centred vertically.
     public var frame: Rect
@@ -29,7 +29,7 @@ public struct BarStyle: Equatable, Sendable {
     /// The curve of `bar.set` animations when the op names none.
     public var curve: BarCurve
 
-    /// A style; every field defaults as in PROTOCOL.md section 4.2.
+    /// A style; every field defaults as in docs/protocol.md section 4.2.
     public init(frame: Rect = BarStyle.defaultFrame, barHeight: Double = 2, dotSize: Double = 10,
                 trackColor: Color = BarStyle.defaultTrackColor, fillColor: Color = BarStyle.defaultFillColor,
                 dragColor: Color = BarStyle.defaultDragColor, bufferColor: Color = BarStyle.defaultBufferColor,

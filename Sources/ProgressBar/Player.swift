@@ -1,6 +1,6 @@
 import Timing
 
-/// The video player of the seed (PROTOCOL.md section 4.3): it plays media of a given length
+/// The video player of the seed (docs/protocol.md section 4.3): it plays media of a given length
 /// and, when play starts and then every `tick` seconds, tells its bar where to be one tick
 /// later (`bar.set` with value (position + tick) / duration over `tick` seconds).
 ///

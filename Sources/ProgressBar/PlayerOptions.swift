@@ -1,6 +1,6 @@
 import ComponentSupport
 
-/// The fields of `player.create` (PROTOCOL.md section 4.3).
+/// The fields of `player.create` (docs/protocol.md section 4.3).
 public struct PlayerOptions: Equatable, Sendable {
     /// The bar the player drives.
     public var bar: String

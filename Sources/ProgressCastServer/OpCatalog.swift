@@ -5,7 +5,7 @@ import Scene
 /// listed here is `unknown_op`, so the list cannot fall behind what the server takes
 /// (integration tests build their cases from it and fail on an op they do not cover).
 enum OpCatalog {
-    /// An op and the fields it reads (component ops read more: see PROTOCOL.md section 4).
+    /// An op and the fields it reads (component ops read more: see docs/protocol.md section 4).
     struct Entry {
         let name: String
         /// `session`, `recording`, `replay` or `scene`.
@@ -42,7 +42,7 @@ enum OpCatalog {
     }
 
     /// `GET /api/ops`: `{"ops":[{"name","kind","fields"}]}`, server ops first, then every
-    /// scene op (their fields are documented in PROTOCOL.md section 4; listed as `[]`).
+    /// scene op (their fields are documented in docs/protocol.md section 4; listed as `[]`).
     static var listing: JSONValue {
         let server = serverOps.map { entry in
             JSONValue.object(JSONObject(pairs: [

@@ -1,7 +1,7 @@
 import ComponentSupport
 import JSON
 
-/// Builds the server's JSON messages (PROTOCOL.md section 2) into byte arrays.
+/// Builds the server's JSON messages (docs/protocol.md section 2) into byte arrays.
 enum Outgoing {
     static func ack(id: JSONValue?, op: String, time: Double, fields: JSONObject) -> [UInt8] {
         var w = JSONWriter(capacity: 256)

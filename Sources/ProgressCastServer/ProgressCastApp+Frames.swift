@@ -70,7 +70,7 @@ extension ProgressCastApp {
 
     /// Sends the session's current frame in the format the connection asked for. The frame's
     /// identity goes with it as the transport's repeat key, so a connection never gets the same
-    /// display list twice in a row (PROTOCOL.md section 2), even when a frame waiting for it was
+    /// display list twice in a row (docs/protocol.md section 2), even when a frame waiting for it was
     /// replaced by one equal to what it already has (a HUD shown and hidden within one read).
     func sendCurrentFrame(of session: LiveSession, to connection: ConnectionID, delivery: Delivery, loop: ServerLoop) {
         guard let format = clients[connection]?.frames else { return }

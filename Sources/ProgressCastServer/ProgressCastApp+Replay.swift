@@ -87,7 +87,7 @@ extension ProgressCastApp {
 
     func broadcastReplayState(_ session: LiveSession, loop: ServerLoop) {
         guard let replay = session.replay else { return }
-        // The event's own `t` is the replay position (PROTOCOL.md: replay.state {state, t}).
+        // The event's own `t` is the replay position (docs/protocol.md: replay.state {state, t}).
         broadcast(SceneEvent(time: Double(replay.position) / 1_000_000, name: "replay.state", target: "",
                              fields: JSONObject(pairs: [("state", .string(replay.state.rawValue))])),
                   in: session, loop: loop)

@@ -12,7 +12,7 @@ public struct ServerOptions: Sendable {
     public var allowedOrigins: [String] = []
     /// A server-wide token (like ttyd's): required on every HTTP request and WebSocket when set.
     public var token: String?
-    /// Limits (SPEC.md section 9).
+    /// Limits (docs/requirements.md section 9).
     public var maxSessions = 1000
     public var maxComponentsPerSession = 64
     public var maxConnectionsPerSession = 100

@@ -4,7 +4,7 @@ import Recording
 import Session
 
 /// Writes a session's log to `NAME.pcast` as it grows: the header, everything since creation,
-/// then each new command, marker and checksum line as it happens (PROTOCOL.md section 7).
+/// then each new command, marker and checksum line as it happens (docs/protocol.md section 7).
 final class SessionRecorder {
     let name: String
     let file: RecordingFile

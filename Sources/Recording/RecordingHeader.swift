@@ -1,6 +1,6 @@
 import JSON
 
-/// Line 1 of a `.pcast` file (PROTOCOL.md section 7).
+/// Line 1 of a `.pcast` file (docs/protocol.md section 7).
 public struct RecordingHeader: Equatable, Sendable {
     public var title: String
     /// ISO 8601 UTC, e.g. "2026-11-21T10:00:00Z".

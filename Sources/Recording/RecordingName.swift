@@ -1,4 +1,4 @@
-/// Recording names: 1-100 of `A-Za-z0-9_.-` (PROTOCOL.md section 7), never "." or "..", never
+/// Recording names: 1-100 of `A-Za-z0-9_.-` (docs/protocol.md section 7), never "." or "..", never
 /// starting with a dot, so a name can never leave the recordings folder or be hidden.
 public enum RecordingName {
     public static func validate(_ name: String) throws(RecordingError) -> String {

@@ -25,7 +25,7 @@ public struct Recording: Equatable, Sendable {
     }
 }
 
-/// Reads `.pcast` files (PROTOCOL.md section 7). Tolerant where the format says so: unknown
+/// Reads `.pcast` files (docs/protocol.md section 7). Tolerant where the format says so: unknown
 /// codes are kept as `.unknown`, a truncated last line (no newline, or not valid JSON) is
 /// ignored, `#` comment lines and blank lines are skipped. Strict elsewhere: a bad complete line
 /// is an error naming its line number. Never crashes on any input (it is a fuzzing target).

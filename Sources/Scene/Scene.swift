@@ -8,7 +8,7 @@ import Timing
 
 /// The deterministic scene of one session: every component on one `Timeline`, driven by
 /// commands at media times. Its state at time t is a pure function of the commands applied
-/// before t (SPEC.md section 2). Sampling (`displayList`, `inspect`) never changes it.
+/// before t (docs/architecture.md). Sampling (`displayList`, `inspect`) never changes it.
 public struct Scene: Sendable {
     /// The canvas size in points.
     public let canvas: Size

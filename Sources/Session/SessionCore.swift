@@ -48,7 +48,7 @@ public struct SessionCore: Sendable {
     /// Whether frames may change after now without another op.
     public var mayChange: Bool { scene.mayChange(after: time) }
 
-    /// The op without `id` and `token` (PROTOCOL.md section 7).
+    /// The op without `id` and `token` (docs/protocol.md section 7).
     public static func loggable(_ op: JSONObject) -> JSONObject {
         JSONObject(op.members.filter { $0.key != "id" && $0.key != "token" })
     }

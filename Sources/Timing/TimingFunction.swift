@@ -39,7 +39,7 @@ public struct TimingFunction: Equatable, Hashable, Sendable {
     /// kCAMediaTimingFunctionDefault.
     public static let `default` = TimingFunction(0.25, 0.1, 0.25, 1)
 
-    /// The named curves by their PROTOCOL.md names.
+    /// The named curves by their docs/protocol.md names.
     public static func named(_ name: String) -> TimingFunction? {
         switch name {
         case "linear": return .linear

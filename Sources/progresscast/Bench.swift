@@ -3,7 +3,7 @@ import Drawing
 import Foundation
 import LoadGenerator
 
-/// `progresscast bench`: measures SPEC.md section 9's figures and prints one table.
+/// `progresscast bench`: measures docs/requirements.md section 9's figures and prints one table.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run benchmarks and print one table: figure, target, measured, pass/fail (use a release build).",

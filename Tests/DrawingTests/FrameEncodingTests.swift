@@ -24,7 +24,7 @@ enum Fixtures {
         ])),
     ])
 
-    /// The shapes of ``everyKind``, written by hand from PROTOCOL.md section 5 and the rules in
+    /// The shapes of ``everyKind``, written by hand from docs/protocol.md section 5 and the rules in
     /// ShapeEncoding.swift (0.6 * 255 = 153 = 0x99, 0.5 * 255 = 127.5 -> 0x80, 0.7 * 255 -> 0xb3,
     /// 0.75 * 255 = 191.25 -> 0xbf; -pi/2 -> -1.5708; the scale-2 matrix about (10, 20) has e = -10, f = -20).
     static let everyKindShapes = "["

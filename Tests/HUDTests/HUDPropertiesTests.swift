@@ -4,7 +4,7 @@ import HUD
 import JSON
 import Testing
 
-/// Decoding and validation of HUD properties (PROTOCOL.md 4.1).
+/// Decoding and validation of HUD properties (docs/protocol.md 4.1).
 @Suite struct HUDPropertiesTests {
     private func decode(_ text: String) throws -> HUDProperties {
         let value = try JSONParser.parse(Array(text.utf8))

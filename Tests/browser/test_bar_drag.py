@@ -1,6 +1,6 @@
 """A bar and a player made with the page's panels, then the bar's dot dragged with real mouse input
 (ActionChains on #canvas): the server sees the gesture (bar.drag began/changed/ended in the page's
-event log, then player.seeked) and the fill moves on the canvas (PROTOCOL.md 4.2-4.4, SPEC.md 7)."""
+event log, then player.seeked) and the fill moves on the canvas (docs/protocol.md 4.2-4.4, docs/requirements.md 7)."""
 import json
 import re
 

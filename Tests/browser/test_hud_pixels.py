@@ -1,4 +1,4 @@
-"""HUDs shown through the page's HUD panel, checked on real pixels (PROTOCOL.md 4.1, SPEC.md 7).
+"""HUDs shown through the page's HUD panel, checked on real pixels (docs/protocol.md 4.1, docs/requirements.md 7).
 
 Every mode is shown with the panel's own inputs and Show button; the bezel frame comes from the
 Session panel's Inspect button. Then, on the canvas backing store and on a window screenshot:
@@ -19,7 +19,7 @@ from pcbrowser import SCREENSHOTS, canvas_png, wait_js
 from pcpage import (canvas_rgba, choose, click, click_range_at, drawn_frame, fill, find_shape, inspect_via_panel,
                     luminance, open_page, over_white, screen_canvas, snap, wait_drawn, wait_log)
 
-MARGIN = 20  # MBProgressHUD's default margin (PROTOCOL.md 4.1)
+MARGIN = 20  # MBProgressHUD's default margin (docs/protocol.md 4.1)
 INK = 40     # a pixel is ink when it is this much darker (luminance) than the bezel around it
 
 MODES = [

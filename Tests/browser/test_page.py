@@ -1,5 +1,5 @@
 """The page against a real server: sessions in the URL fragment, roles, controls sending the
-documented JSON, server errors in the log, pointer forwarding, replay keys (PROTOCOL.md, SPEC.md 7)."""
+documented JSON, server errors in the log, pointer forwarding, replay keys (docs/protocol.md, docs/requirements.md 7)."""
 import json
 import time
 

@@ -1,4 +1,4 @@
-"""Reloading the page rejoins the same session (SPEC.md 7: the session id and token live in the URL
+"""Reloading the page rejoins the same session (docs/requirements.md 7: the session id and token live in the URL
 fragment): same id in the fragment and the status bar, still the controller, the HUD still drawn,
 pixel for pixel, and the panels still drive the session."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""The renderer draws every display-list shape kind (PROTOCOL.md section 5) correctly.
+"""The renderer draws every display-list shape kind (docs/protocol.md section 5) correctly.
 
 Loads Public/dev/shapes.html, which draws a fixed display list (Public/js/dev-shapes.js) with the
 page's real renderer, and checks pixels. Coordinates below are canvas points.
@@ -123,4 +123,4 @@ return count(window.devShapes.frame.shapes);""")
     for r in (result, flushed):
         print(f"\ndraw {r['n']} frames of {shapes} shapes{' (rasterised each time)' if r['flush'] else ''}: "
               f"avg {r['avgMs']:.3f} ms, p50 {r['p50Ms']:.3f} ms, p95 {r['p95Ms']:.3f} ms, max {r['maxMs']:.3f} ms")
-    assert result["avgMs"] <= 2.0, result  # SPEC.md section 9: drawing one frame <= 2 ms
+    assert result["avgMs"] <= 2.0, result  # docs/requirements.md section 9: drawing one frame <= 2 ms

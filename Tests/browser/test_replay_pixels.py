@@ -1,6 +1,6 @@
 """Record in the page, open the recording from its list, play, seek with the slider, step a frame
 with the button and the keyboard, and check that the canvas shows the frame the server renders for
-that time (PROTOCOL.md 7, SPEC.md 7-8).
+that time (docs/protocol.md 7, docs/requirements.md 7-8).
 
 The expected frame comes from outside the page: a side WebSocket client opens the same recording
 (replay.open) and seeks to the time the page shows (replay.seek), and `progresscast render FILE

@@ -1,4 +1,4 @@
-"""A decoder of binary frames (PROTOCOL.md section 9), written from the protocol text alone.
+"""A decoder of binary frames (docs/protocol.md section 9), written from the protocol text alone.
 
 `decode(data)` returns the dict that `json.loads` gives for the canonical JSON frame with the
 same `seq`, keys in the same order, so that

@@ -1,4 +1,4 @@
-"""A small asyncio WebSocket client for the ProgressCast protocol (PROTOCOL.md section 2).
+"""A small asyncio WebSocket client for the ProgressCast protocol (docs/protocol.md section 2).
 
 Every wait has a timeout, so a missing reply fails the test instead of hanging it.
 

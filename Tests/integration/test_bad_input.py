@@ -1,4 +1,4 @@
-"""Hostile and malformed input against the real server over a real WebSocket (SPEC.md section 9):
+"""Hostile and malformed input against the real server over a real WebSocket (docs/requirements.md section 9):
 every case asserts the exact error code (or the documented close code) and that the connection
 (or, after a close, a new connection) and the server stay usable.
 

@@ -1,4 +1,4 @@
-"""Binary frames (PROTOCOL.md section 9) against the real server over a real WebSocket.
+"""Binary frames (docs/protocol.md section 9) against the real server over a real WebSocket.
 
 A connection that asks for `"frames":"binary"` (session.create, session.join, replay.open) gets
 frames as binary WebSocket messages; everything else stays JSON text. Each binary frame is decoded

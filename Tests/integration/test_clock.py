@@ -1,4 +1,4 @@
-"""The manual clock (PROTOCOL.md section 3): clock.advance moves t exactly, only on manual clocks."""
+"""The manual clock (docs/protocol.md section 3): clock.advance moves t exactly, only on manual clocks."""
 import pytest
 
 from itclient import Client, async_test, manual_session

@@ -1,5 +1,5 @@
 """End to end through the real server: HUD, progress bar, player and pointer behaviour on a
-manual clock (PROTOCOL.md section 4, SPEC.md sections 4 and 5). Skipped while the server
+manual clock (docs/protocol.md section 4, docs/requirements.md sections 4 and 5). Skipped while the server
 answers unknown_op for the component's ops."""
 import pytest
 
@@ -257,7 +257,7 @@ async def test_pointer_outside_does_nothing(server):
         assert not await events_named(c, "bar.drag", mark)
 
 
-# --- inspect (PROTOCOL.md section 6) ---
+# --- inspect (docs/protocol.md section 6) ---
 
 
 @async_test()

@@ -1,4 +1,4 @@
-"""Faults (SPEC.md section 9): SIGTERM in the middle of load finishes every recording with an
+"""Faults (docs/requirements.md section 9): SIGTERM in the middle of load finishes every recording with an
 "e" line and exits 0; a full disk (or the recording size limit) ends the recording with an `io`
 error event while the session goes on; a port already in use is a clear message and a non-zero
 exit. (kill -9 mid-recording: test_live_recording.py.)"""

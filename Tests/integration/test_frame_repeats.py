@@ -1,4 +1,4 @@
-"""No connection ever gets the same display list twice in a row (PROTOCOL.md section 2), even
+"""No connection ever gets the same display list twice in a row (docs/protocol.md section 2), even
 when a frame waiting in its latest slot is replaced before it is written and the display goes
 back to what the connection already shows: a HUD shown and hidden in one read on a manual clock
 makes frames A -> B -> A, and B is replaced unsent. The server withdraws the second A."""

@@ -1,4 +1,4 @@
-"""Frames (PROTOCOL.md section 2): sent when the display list changes and never twice the same;
+"""Frames (docs/protocol.md section 2): sent when the display list changes and never twice the same;
 right after a changing op on a manual clock; paced to fps on a live clock; the same for every
 watcher; and reproduced exactly by a replay."""
 import asyncio

@@ -1,4 +1,4 @@
-"""HTTP endpoints (PROTOCOL.md section 1) and the folders they must not leave (SPEC.md section 9)."""
+"""HTTP endpoints (docs/protocol.md section 1) and the folders they must not leave (docs/requirements.md section 9)."""
 import http.client
 import json
 import os

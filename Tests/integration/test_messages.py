@@ -1,4 +1,4 @@
-"""Message framing and error replies (PROTOCOL.md section 2): bad input gets a structured error
+"""Message framing and error replies (docs/protocol.md section 2): bad input gets a structured error
 and the connection stays usable, except over-size (1009) and binary (1003) messages."""
 import asyncio
 import json

@@ -1,4 +1,4 @@
-"""Every op from a table (PROTOCOL.md sections 3, 4 and 7): a valid call gets an ack with `t`;
+"""Every op from a table (docs/protocol.md sections 3, 4 and 7): a valid call gets an ack with `t`;
 each required field missing, and each mistyped or out-of-range field, gets bad_request naming
 the field; an unknown target gets unknown_target. Component ops (hud.*, bar.*, player.*,
 pointer) are skipped while the server answers unknown_op for them."""

@@ -1,4 +1,4 @@
-"""Cross-origin WebSocket upgrades and the server-wide token (SPEC.md section 9)."""
+"""Cross-origin WebSocket upgrades and the server-wide token (docs/requirements.md section 9)."""
 import http.client
 
 import pytest

@@ -1,4 +1,4 @@
-"""Recording (PROTOCOL.md section 7): the .pcast file the server writes, the HTTP listing, and
+"""Recording (docs/protocol.md section 7): the .pcast file the server writes, the HTTP listing, and
 replay sessions (open, seek, play, pause, speed, step, markers, replay.state events)."""
 import asyncio
 import json
@@ -28,7 +28,7 @@ def read_pcast(path):
 
 
 def check_format(header, events):
-    """Every rule of PROTOCOL.md section 7 that holds for any recording."""
+    """Every rule of docs/protocol.md section 7 that holds for any recording."""
     assert header["format"] == "progresscast"
     assert header["version"] == 1
     assert isinstance(header["title"], str)
@@ -267,7 +267,7 @@ async def test_replay_pause_and_speed(server, sample_recording):
 
 
 def on_frame_grid(position, frames, fps=60):
-    """replay.step moves by 1/fps per frame (PROTOCOL.md 7): `frames` steps from 0 land within a
+    """replay.step moves by 1/fps per frame (docs/protocol.md 7): `frames` steps from 0 land within a
     microsecond per step of frames / fps."""
     return position == pytest.approx(frames / fps, abs=1e-6 * (abs(frames) + 1))
 

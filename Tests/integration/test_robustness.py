@@ -1,4 +1,4 @@
-"""Abuse must not disturb others (SPEC.md section 9): a flooding or stalled connection, and many
+"""Abuse must not disturb others (docs/requirements.md section 9): a flooding or stalled connection, and many
 sessions at once, while a live session animates. Thresholds are loose (debug build, 2 cores)."""
 import asyncio
 import json

@@ -1,4 +1,4 @@
-"""Security (SPEC.md section 9, SECURITY.md): static files and recordings stay inside their
+"""Security (docs/requirements.md section 9, SECURITY.md): static files and recordings stay inside their
 folders (traversal, encoded, double-encoded, symbolic links), cross-origin upgrades are refused
 unless allowed, and with --token every HTTP request (static files and fonts too) and every
 WebSocket needs the token."""

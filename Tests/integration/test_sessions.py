@@ -1,4 +1,4 @@
-"""Sessions, roles, joins, frames for joiners, frame.get, inspect, leave and close (PROTOCOL.md section 3)."""
+"""Sessions, roles, joins, frames for joiners, frame.get, inspect, leave and close (docs/protocol.md section 3)."""
 import asyncio
 
 import pytest
@@ -161,7 +161,7 @@ async def test_joiner_gets_frame_right_after_ack(server):
 @pytest.mark.parametrize("acks_before", [0, 1, 4, 8])
 @async_test()
 async def test_join_frame_never_overtakes_the_ack(server, acks_before):
-    """PROTOCOL.md 3: session.join replies with its ack, *then* a frame. The frame must not be
+    """docs/protocol.md 3: session.join replies with its ack, *then* a frame. The frame must not be
     written before the ack, however many acks the connection received before."""
     async with connect_manual(server.ws_url) as (owner, created):
         async with Client.connect(server.ws_url) as c:

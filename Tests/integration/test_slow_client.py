@@ -1,4 +1,4 @@
-"""Slow and stalled clients (SPEC.md section 9): a client that stops reading costs the server
+"""Slow and stalled clients (docs/requirements.md section 9): a client that stops reading costs the server
 bounded memory (a frame watcher keeps only the newest frame; a client whose acks and events pile
 up is closed with 1008 once its bounded queue overflows) and delays nobody: a normal client of
 another live session keeps receiving 60 frames a second all through the stall.
