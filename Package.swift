@@ -22,14 +22,16 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Drawing", dependencies: ["Geometry", "JSON", "CFreeType"]),
 
-        .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON", "Timing", "Drawing"]),
-        .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
-        .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
+        .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Drawing"]),
+        .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
+        .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "JSON", "ProgressBar", "Timing"]),
-        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "ProgressBar", "Timing"]),
+        // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
+        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "ProgressBar", "Scene", "Timing"]),
+        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing", "Wire"]),
 
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -39,20 +41,20 @@ let package = Package(
 
         // MARK: Glue (sessions over the transport)
         .target(name: "ProgressCastServer", dependencies: [
-            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Drawing", "JSON", "Timing",
+            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Drawing", "JSON", "Timing", "Wire",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
             "ProgressCastServer", "Session", "Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing",
-            "LoadGenerator",
+            "LoadGenerator", "Wire", "WebSocketServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: Fuzzing (scripts/fuzz.sh builds these with -sanitize=fuzzer; Fuzz/ holds the corpus)
-        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "Drawing", "JSON", "Timing"]),
+        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "Drawing", "JSON", "Timing", "Wire"]),
         .executableTarget(name: "FuzzCommandDecoder", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzRecordingReader", dependencies: ["FuzzHarness"]),
 
@@ -63,16 +65,17 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "Drawing", "Geometry", "JSON", "Wire"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Drawing", "Geometry", "JSON"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
+        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
+        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -68,7 +68,11 @@ public protocol ComponentStack: Sendable {
     /// The regions that accept a pointer down at `time`, frontmost first.
     func hitRegions(at time: Double, timeline: Timeline) -> [HitRegion]
 
-    /// Offers a pointer event. Returns whether the stack consumed it (the Scene then records the
-    /// pointer's owner and routes that pointer's later events here first).
-    mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<Event>]) -> Bool
+    /// Offers a pointer event. A down is hit-tested front to back among the stack's components;
+    /// moves, ups and cancels go to the component their pointer belongs to. Returns nil when the
+    /// stack does not take the event (the Scene offers a down to the stacks behind), otherwise
+    /// the component that owns the pointer (the Scene then routes that pointer's later events
+    /// here until it goes up or is cancelled).
+    mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
+                          events: inout [TimedEvent<Event>]) -> PointerResponse?
 }

@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import Drawing
 import JSON
@@ -53,9 +54,9 @@ public enum FuzzHarness {
                     if step > 0 { session.advance(to: session.now + MediaTime.microseconds(step)) }
                 }
             case "inspect":
-                _ = try? session.scene.inspect(fields, at: session.time)
+                _ = try? SceneWire.inspect(fields, scene: session.scene, at: session.time)
             default:
-                if Scene.handles(op) {
+                if SceneWire.handles(op) {
                     _ = try? session.apply(message, name: op, at: session.now)
                 } else {
                     decodeServerOp(op, fields)

@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 
 /// How a connection receives frames (docs/protocol.md section 9): canonical JSON text (the

@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import JSON
 import Recording
@@ -44,7 +45,7 @@ extension ProgressCastApp {
             return (session.core.time, JSONObject())
         case "inspect":
             bringUpToDate(session)
-            var result = try session.core.scene.inspect(fields, at: session.core.time)
+            var result = try SceneWire.inspect(fields, scene: session.core.scene, at: session.core.time)
             result.members.removeAll { $0.key == "t" }
             return (session.core.time, result)
         case "frame.get":
@@ -63,7 +64,7 @@ extension ProgressCastApp {
             try requireController()
             return try replayOp(op, fields, session: session, loop: loop)
         default:
-            guard Scene.handles(op) else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
+            guard SceneWire.handles(op) else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
             try requireController()
             guard session.replay == nil else { throw CommandError(.conflict, "a replay session only takes replay.* ops") }
             let result = try session.core.apply(message, name: op, at: session.nowMicroseconds())

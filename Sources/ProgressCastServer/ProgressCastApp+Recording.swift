@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import Foundation
 import JSON

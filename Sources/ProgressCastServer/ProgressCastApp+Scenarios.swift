@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import JSON
 import Scene
@@ -29,7 +30,7 @@ extension ProgressCastApp {
                 if let recorder = session.recorder { try? recorder.marker(step.op["label"]?.stringValue ?? "", at: step.microseconds) }
                 continue
             }
-            guard Scene.handles(name) else { continue }
+            guard SceneWire.handles(name) else { continue }
             do {
                 _ = try session.core.apply(step.op, name: name, at: max(step.microseconds, session.core.now))
             } catch {

@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import JSON
 import Recording

@@ -1,40 +1,50 @@
 import ComponentSupport
 import Drawing
 import HUD
-import JSON
 import ProgressBar
 import Timing
 
 extension Scene {
-    /// Hands a timeline event to the component that owns it.
+    /// Hands a timeline event to the component stack that owns it.
     mutating func route(_ event: TimelineEvent) {
-        if huds.handle(event, timeline: &timeline, events: &pendingEvents) { return }
-        _ = bars.handle(event, timeline: &timeline, events: &pendingEvents)
+        if Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud) { return }
+        _ = Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
+    }
+
+    private static func offer<Stack: ComponentStack>(_ event: TimelineEvent, to stack: inout Stack, timeline: inout Timeline,
+                                                     events: inout [TimedEvent<ComponentEvent>],
+                                                     as wrap: (Stack.Event) -> ComponentEvent) -> Bool {
+        var own: [TimedEvent<Stack.Event>] = []
+        let handled = stack.handle(event, timeline: &timeline, events: &own)
+        for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) }
+        return handled
     }
 
     /// The display list at `time`: content components first, HUDs on top.
     public func displayList(at time: Double) -> DisplayList {
         var shapes: [Shape] = []
         shapes.reserveCapacity(48)
-        bars.draw(at: time, timeline: timeline, fonts: fonts, into: &shapes)
+        bars.draw(at: time, timeline: timeline, into: &shapes)
         huds.draw(at: time, timeline: timeline, into: &shapes)
         return DisplayList(size: canvas, shapes: shapes)
     }
 
-    /// `inspect`: one component (`target`) or all (`layers: true` adds layer timing).
-    public func inspect(_ fields: FieldReader, at time: Double) throws(CommandError) -> JSONObject {
-        let layers = try fields.bool("layers") ?? false
-        if let target = try fields.target() {
-            if let hud = huds.inspect(target: target, at: time, timeline: timeline) { return hud }
-            if let bar = bars.inspect(target, at: time, timeline: timeline, layers: layers) { return bar }
-            throw CommandError(.unknownTarget, "no component \"\(target)\"")
-        }
-        let all = huds.inspectAll(at: time, timeline: timeline) + bars.inspectAll(at: time, timeline: timeline, layers: layers)
-        return JSONObject(pairs: [("t", .number(time)), ("components", .array(all.map { .object($0) }))])
+    /// The state of the component `target` at `time`.
+    /// - Throws: `unknown_target` when no component has that target.
+    public func inspect(_ target: String, at time: Double) throws(CommandError) -> ComponentInspection {
+        if let hud = huds.inspect(target, at: time, timeline: timeline) { return .hud(hud) }
+        if let bar = bars.inspect(target, at: time, timeline: timeline) { return .bar(bar) }
+        throw CommandError(.unknownTarget, "no component \"\(target)\"")
     }
 
-    /// Whether the display list may change after `time` without another op (an animation is
-    /// running on an unfrozen layer, or a timer is pending). Used to skip sampling idle scenes.
+    /// Every component's state at `time`: HUDs back to front, then bars and players.
+    public func inspectAll(at time: Double) -> [ComponentInspection] {
+        huds.inspectAll(at: time, timeline: timeline).map(ComponentInspection.hud)
+            + bars.inspectAll(at: time, timeline: timeline).map(ComponentInspection.bar)
+    }
+
+    /// Whether the display list may change after `time` without another command (an animation
+    /// is running on an unfrozen layer, or a timer is pending). Used to skip sampling idle scenes.
     public func mayChange(after time: Double) -> Bool {
         timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
     }

@@ -2,13 +2,13 @@ import ComponentSupport
 import Drawing
 import Geometry
 import HUD
-import JSON
 import ProgressBar
 import Timing
 
-/// The deterministic scene of one session: every component on one `Timeline`, driven by
+/// The deterministic scene of one session: every component on one `Timeline`, driven by typed
 /// commands at media times. Its state at time t is a pure function of the commands applied
-/// before t (docs/architecture.md). Sampling (`displayList`, `inspect`) never changes it.
+/// before t (docs/architecture.md, "Determinism"). Sampling (`displayList`, `inspect`) never
+/// changes it. It knows no JSON: the wire layer decodes commands and encodes what comes out.
 public struct Scene: Sendable {
     /// The canvas size in points.
     public let canvas: Size
@@ -17,13 +17,13 @@ public struct Scene: Sendable {
     /// The timing engine all components share.
     public internal(set) var timeline = Timeline()
     /// HUDs (MBProgressHUD / SVProgressHUD), drawn on top of everything.
-    var huds: HUDStack
+    public internal(set) var huds: HUDStack
     /// Progress bars and the players that drive them.
-    var bars = BarStack()
-    /// Which component owns each pointer (the first to claim a down keeps it until up/cancel).
+    public internal(set) var bars: BarStack
+    /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
     /// Events reported since the last `takeEvents()`, in time order.
-    var pendingEvents: [SceneEvent] = []
+    var pendingEvents: [TimedEvent<ComponentEvent>] = []
     /// The latest media time the scene has been advanced to.
     public private(set) var time: Double = 0
 
@@ -38,11 +38,12 @@ public struct Scene: Sendable {
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
         huds = HUDStack(canvas: canvas, text: TextLayout(catalog: fonts))
+        bars = BarStack(fonts: fonts)
     }
 
     /// Fires every timer and animation end due at or before `time`, in exact time order,
-    /// letting the owning component react to each. Call before applying an op at `time` and
-    /// before sampling at `time`.
+    /// letting the owning component react to each. Call before applying a command at `time`
+    /// and before sampling at `time`.
     public mutating func advance(to time: Double) {
         while let event = timeline.nextEvent(upTo: time) {
             route(event)
@@ -50,26 +51,37 @@ public struct Scene: Sendable {
         if time > self.time { self.time = time }
     }
 
-    /// Applies a component op (`hud.*`, `bar.*`, `player.*`, `pointer`) at `time` and returns the
-    /// op-specific fields of its ack. Advances to `time` first.
-    public mutating func apply(op: String, fields: JSONObject, at time: Double) throws(CommandError) -> JSONObject {
+    /// Applies a command at `time` and returns its ack. Advances to `time` first, and again
+    /// after (a command may have removed or replaced animations: those stops are reported at
+    /// once). Throws a ``CommandError`` and changes nothing when the command is refused.
+    public mutating func apply(_ command: SceneCommand, at time: Double) throws(CommandError) -> SceneAck {
         advance(to: time)
-        guard let kind = Scene.opTable[op] else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
-        defer {
-            // Commands may have removed or replaced animations: report those at once.
-            advance(to: time)
+        defer { advance(to: time) }
+        switch command {
+        case let .hud(command):
+            if let target = command.createdTarget(topmostActive: huds.topmostActive) {
+                try admitNew(target, existsAlready: huds.contains(target))
+            }
+            return .hud(try Scene.run(command, on: &huds, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud))
+        case let .bar(command):
+            if command.creates { try admitNew(command.target, existsAlready: false) }
+            return .bar(try Scene.run(command, on: &bars, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar))
+        case let .pointer(event):
+            return .pointer(pointer(event))
         }
-        return try perform(kind, FieldReader(fields), at: time)
     }
 
-    /// Whether `op` is a scene op (as opposed to a session, recording or replay op).
-    public static func handles(_ op: String) -> Bool { opTable[op] != nil }
-
-    /// Every scene op name, sorted.
-    public static var opNames: [String] { opTable.keys.sorted() }
+    /// Applies `command` to `stack`, appending its events (wrapped by `wrap`) to `events`.
+    static func run<Stack: ComponentStack>(_ command: Stack.Command, on stack: inout Stack, at time: Double,
+                                           timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
+                                           as wrap: (Stack.Event) -> ComponentEvent) throws(CommandError) -> Stack.Ack {
+        var own: [TimedEvent<Stack.Event>] = []
+        defer { events.append(contentsOf: own.map { TimedEvent(time: $0.time, target: $0.target, wrap($0.payload)) }) }
+        return try stack.apply(command, at: time, timeline: &timeline, events: &own)
+    }
 
     /// Events reported since the last call, in time order.
-    public mutating func takeEvents() -> [SceneEvent] {
+    public mutating func takeEvents() -> [TimedEvent<ComponentEvent>] {
         // Called every frame: nothing to hand over is the common case (no allocation); otherwise
         // the buffer itself is handed over (keeping its capacity here would copy it).
         if pendingEvents.isEmpty { return [] }

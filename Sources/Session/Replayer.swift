@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import Drawing
 import JSON
@@ -55,7 +56,7 @@ public struct Replayer: Sendable {
 
     /// Applies one recorded command (session ops only move time; failures are ignored, as they were live).
     public static func apply(_ op: JSONObject, at microseconds: Int64, to core: inout SessionCore) {
-        guard let name = op["op"]?.stringValue, Scene.handles(name) else {
+        guard let name = op["op"]?.stringValue, SceneWire.handles(name) else {
             core.advance(to: microseconds)
             return
         }

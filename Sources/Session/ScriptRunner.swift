@@ -1,3 +1,4 @@
+import Wire
 import ComponentSupport
 import Drawing
 import JSON
@@ -39,7 +40,7 @@ public struct ScriptRunner {
                 events.append(TimedRecordingEvent(microseconds: step.microseconds, event: .marker(step.op["label"]?.stringValue ?? "")))
                 continue
             }
-            guard Scene.handles(name) else { continue }
+            guard SceneWire.handles(name) else { continue }
             do {
                 _ = try core.apply(step.op, name: name, at: step.microseconds)
             } catch {

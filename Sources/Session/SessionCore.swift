@@ -4,6 +4,7 @@ import JSON
 import Recording
 import Scene
 import Timing
+import Wire
 
 /// The deterministic heart of a session: settings, the scene and the command log. Given the
 /// same ops at the same microsecond times it produces the same frames, live or in a replay.
@@ -36,11 +37,11 @@ public struct SessionCore: Sendable {
     public mutating func apply(_ op: JSONObject, name: String, at microseconds: Int64) throws(CommandError) -> JSONObject {
         advance(to: microseconds)
         log.append(TimedRecordingEvent(microseconds: now, event: .command(SessionCore.loggable(op))))
-        return try scene.apply(op: name, fields: op, at: time)
+        return try SceneWire.apply(op: name, fields: op, to: &scene, at: time)
     }
 
     /// Events reported since the last call.
-    public mutating func takeEvents() -> [SceneEvent] { scene.takeEvents() }
+    public mutating func takeEvents() -> [SceneEvent] { SceneWire.takeEvents(from: &scene) }
 
     /// The display list at the current time.
     public func displayList() -> DisplayList { scene.displayList(at: time) }

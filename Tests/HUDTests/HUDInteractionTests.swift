@@ -15,7 +15,7 @@ import Testing
         #expect(d.stack.hitTest(Point(x: 1, y: 1)) == .swallowed(target: "h"))
         #expect(d.stack.tapButton(target: "h", at: 0.5, events: &d.events))
         let event = try #require(d.events.last)
-        #expect(event == SceneEvent(time: 0.5, name: "hud.button", target: "h", fields: JSONObject(pairs: [("title", .string("Cancel"))])))
+        #expect(event == TimedEvent(time: 0.5, target: "h", .button(title: "Cancel")))
     }
 
     @Test func hudSwallowsOnlyTheBezel() throws {

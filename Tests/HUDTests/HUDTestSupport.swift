@@ -5,6 +5,7 @@ import Geometry
 import HUD
 import JSON
 import Timing
+@testable import Wire
 
 /// Shared fixtures: the fonts (loaded once) and the default canvas.
 enum Fixture {
@@ -23,7 +24,7 @@ enum Fixture {
 struct Driver {
     var timeline = Timeline()
     var stack: HUDStack
-    var events: [SceneEvent] = []
+    var events: [TimedEvent<HUDEvent>] = []
     private(set) var now = 0.0
 
     init(canvas: Size = Fixture.canvas) {
@@ -59,14 +60,20 @@ struct Driver {
         return shapes
     }
 
+    /// The HUD's `inspect` object, as the wire layer encodes it.
     mutating func inspect(_ target: String, at time: Double) -> JSONObject? {
         advance(to: time)
-        return stack.inspect(target: target, at: time, timeline: timeline)
+        return stack.inspect(target, at: time, timeline: timeline).map { SceneWire.encode(.hud($0), at: time, layers: false) }
     }
 
     /// (name, time) of the events of `target` so far.
     func log(_ target: String) -> [String] {
-        events.filter { $0.target == target }.map { "\($0.name)@\(Driver.format($0.time))" }
+        events.filter { $0.target == target }.map { "\(Driver.name($0))@\(Driver.format($0.time))" }
+    }
+
+    /// The event's wire name.
+    static func name(_ event: TimedEvent<HUDEvent>) -> String {
+        SceneWire.encode(TimedEvent(time: event.time, target: event.target, .hud(event.payload))).name
     }
 
     static func format(_ t: Double) -> String {
@@ -135,5 +142,31 @@ func flatten(_ shapes: [Shape]) -> [Shape] {
     shapes.flatMap { shape -> [Shape] in
         if case .group(let g) = shape { return flatten(g.items) }
         return [shape]
+    }
+}
+
+/// The wire decoding of HUD commands (module Wire), under the names the tests use.
+extension HUDProperties {
+    init(json object: JSONObject) throws(CommandError) { self = try HUDWire.properties(FieldReader(object)) }
+}
+
+extension HUDShowCommand {
+    init(json object: JSONObject) throws(CommandError) {
+        guard case let .show(c)? = try HUDWire.decode("hud.show", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        self = c
+    }
+}
+
+extension HUDHideCommand {
+    init(json object: JSONObject) throws(CommandError) {
+        guard case let .hide(c)? = try HUDWire.decode("hud.hide", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        self = c
+    }
+}
+
+extension HUDStatusCommand {
+    init(json object: JSONObject) throws(CommandError) {
+        guard case let .status(c)? = try HUDWire.decode("hud.status", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        self = c
     }
 }

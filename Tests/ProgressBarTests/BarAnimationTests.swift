@@ -87,7 +87,7 @@ import Timing
         try rig.op(#"{"op":"bar.set","target":"b","value":0,"duration":2,"curve":"easeOut"}"#, at: 1)
         let easeOut = TimingFunction.easeOut.solve(0.25, epsilon: 1.0 / 400)
         #expect(rig.value(at: 1.5) == 1 + (0 - 1) * easeOut)
-        let layers = rig.stack.inspect("b", at: 1.5, timeline: rig.timeline, layers: true)
+        let layers = rig.inspect("b", at: 1.5, layers: true)
         let animation = layers?["layers"]?[0]?["animations"]?[0]
         #expect(animation?["curve"]?.stringValue == "easeOut")
         #expect(animation?["from"]?.doubleValue == 1)
@@ -161,7 +161,7 @@ import Timing
         try rig.op(#"{"op":"bar.buffer","target":"b","value":0.6}"#, at: 0)
         try rig.op(#"{"op":"bar.set","target":"b","value":0.5,"duration":1}"#, at: 0)
         try rig.op(#"{"op":"bar.pause","target":"b"}"#, at: 0.4)
-        let plain = try #require(rig.stack.inspect("b", at: 2, timeline: rig.timeline))
+        let plain = try #require(rig.inspect("b", at: 2))
         #expect(plain.keys == ["target", "kind", "t", "model", "presentation", "paused", "animating", "dragging", "buffer"])
         #expect(plain["kind"]?.stringValue == "bar")
         #expect(plain["t"]?.doubleValue == 2)
@@ -171,14 +171,14 @@ import Timing
         #expect(plain["animating"]?.boolValue == true)
         #expect(plain["dragging"]?.boolValue == false)
         #expect(plain["buffer"]?.doubleValue == 0.6)
-        let layered = try #require(rig.stack.inspect("b", at: 2, timeline: rig.timeline, layers: true))
+        let layered = try #require(rig.inspect("b", at: 2, layers: true))
         let layer = layered["layers"]?[0]
         #expect(layer?["speed"]?.doubleValue == 0)
         #expect(layer?["timeOffset"]?.doubleValue == 0.4)
         #expect(layer?["beginTime"]?.doubleValue == 0)
         #expect(layer?["localTime"]?.doubleValue == 0.4)
         #expect(layer?["animations"]?.arrayValue?.count == 1)
-        #expect(rig.stack.inspect("nobody", at: 2, timeline: rig.timeline) == nil)
+        #expect(rig.inspect("nobody", at: 2) == nil)
     }
 
     @Test func barFieldsAreValidated() throws {

@@ -102,7 +102,7 @@ import Timing
         #expect(ack["ignored"]?.boolValue == true)
         #expect(rig.stack.bar("b")?.isAnimating(in: rig.timeline) == false)
         #expect(rig.value(at: 2) == (dotX(at1) - 20) / 300)
-        let inspected = rig.stack.inspect("b", at: 2, timeline: rig.timeline)
+        let inspected = rig.inspect("b", at: 2)
         #expect(inspected?["dragging"]?.boolValue == true)
     }
 

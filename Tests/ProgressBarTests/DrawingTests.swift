@@ -15,9 +15,9 @@ import Timing
     static let frame = #"{"x":20,"y":34,"width":335,"height":20}"#
 
     static func shapes(_ rig: TestRig, at time: Double) throws -> [Shape] {
-        let fonts = try #require(BarDrawingTests.fonts)
+        _ = try #require(BarDrawingTests.fonts)
         var shapes: [Shape] = []
-        rig.stack.draw(at: time, timeline: rig.timeline, fonts: fonts, into: &shapes)
+        rig.stack.draw(at: time, timeline: rig.timeline, into: &shapes)
         return shapes
     }
 

@@ -172,12 +172,12 @@ import Timing
         #expect(error(#"{"op":"player.seek","target":"p","to":11}"#) == .badField("to", "must be a number in 0...10, got 11"))
         #expect(error(#"{"op":"player.seek","target":"p"}"#)?.code == .badRequest)
         #expect(error(#"{"op":"player.play","target":"b"}"#)?.code == .unknownTarget)
-        let inspected = try #require(rig.stack.inspect("p", at: 1, timeline: rig.timeline))
+        let inspected = try #require(rig.inspect("p", at: 1))
         #expect(inspected.keys == ["target", "kind", "t", "state", "position", "duration", "tick", "pauseStrategy", "bar"])
         #expect(inspected["state"]?.stringValue == "paused")
         #expect(inspected["pauseStrategy"]?.stringValue == "timing")
         #expect(inspected["tick"]?.doubleValue == 0.25)
-        #expect(rig.stack.inspect("b", at: 1, timeline: rig.timeline)?["player"]?.stringValue == "p")
+        #expect(rig.inspect("b", at: 1)?["player"]?.stringValue == "p")
         #expect(rig.stack.inspectAll(at: 1, timeline: rig.timeline).count == 2)
     }
 }

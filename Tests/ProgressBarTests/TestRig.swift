@@ -1,20 +1,30 @@
 import ComponentSupport
+import Drawing
 import Geometry
 import JSON
 import Timing
 @testable import ProgressBar
+import Scene
+@testable import Wire
 
 /// What the Scene does for the stack: one timeline, events drained and routed by owner before
 /// every op and every sample, ops decoded from JSON.
 struct TestRig {
-    var stack = BarStack()
+    var stack = BarStack(fonts: TestRig.fonts)
     var timeline = Timeline()
-    var events: [SceneEvent] = []
+    /// Events as the stack reports them.
+    var raw: [TimedEvent<BarEvent>] = []
+    /// Events as the wire layer encodes them.
+    var events: [SceneEvent] { raw.map { SceneWire.encode(TimedEvent(time: $0.time, target: $0.target, .bar($0.payload))) } }
+
+    static let fonts: FontCatalog = {
+        do { return try FontCatalog() } catch { preconditionFailure("fonts missing: \(error)") }
+    }()
 
     /// Fires every timer and animation end due at or before `time`, in order.
     mutating func advance(to time: Double) {
         while let event = timeline.nextEvent(upTo: time) {
-            let routed = stack.handle(event, timeline: &timeline, events: &events)
+            let routed = stack.handle(event, timeline: &timeline, events: &raw)
             assert(routed, "every event of this rig belongs to the stack")
         }
     }
@@ -26,17 +36,21 @@ struct TestRig {
         guard case let .object(object) = try JSONParser.parse(json), let name = object["op"]?.stringValue else {
             throw CommandError(.badJSON, "test op is not an object with an op")
         }
-        let result = try stack.apply(op: name, fields: FieldReader(object), at: time, timeline: &timeline, events: &events)
+        let fields = FieldReader(object)
+        guard let command = try BarWire.decode(name, fields, playerDuration: { stack.player($0)?.options.duration }) else {
+            throw CommandError(.unknownOp, "unknown op \"\(name)\"")
+        }
+        let ack = try stack.apply(command, at: time, timeline: &timeline, events: &raw)
         advance(to: time)
-        return result
+        return BarWire.encode(ack)
     }
 
     /// Sends a pointer event at `time`; returns whether a bar consumed it.
     @discardableResult
     mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, at time: Double, pointer: Int = 0) -> Bool {
         advance(to: time)
-        let consumed = stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
-                                     timeline: &timeline, events: &events)
+        let consumed = nil != stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
+                                     timeline: &timeline, events: &raw)
         advance(to: time)
         return consumed
     }
@@ -47,6 +61,11 @@ struct TestRig {
         return stack.bar(target)?.presentationValue(at: time, in: timeline) ?? .nan
     }
 
+    /// The `inspect` object of `target` at `time`, as the wire layer encodes it.
+    func inspect(_ target: String, at time: Double, layers: Bool = false) -> JSONObject? {
+        stack.inspect(target, at: time, timeline: timeline).map { BarWire.encode($0, at: time, layers: layers) }
+    }
+
     /// The bar's model value now.
     func model(_ target: String = "b") -> Double {
         stack.bar(target)?.modelValue(in: timeline) ?? .nan
@@ -54,7 +73,7 @@ struct TestRig {
 
     /// Events reported so far, then forgets them.
     mutating func take() -> [SceneEvent] {
-        defer { events.removeAll() }
+        defer { raw.removeAll() }
         return events
     }
 

@@ -4,6 +4,7 @@ import Geometry
 import JSON
 import Testing
 @testable import Scene
+import Wire
 
 /// Loads the real fonts once.
 let sharedFonts: FontCatalog? = try? FontCatalog()
@@ -83,4 +84,22 @@ func op(_ json: String) -> JSONObject {
         #expect(!s.displayList(at: 0.8).shapes.isEmpty)
         #expect(s.takeEvents().map(\.name).contains("hud.appeared"))
     }
+}
+
+/// The scene as the wire layer drives it (JSON in and out), as sessions use it.
+extension Scene {
+    mutating func apply(op: String, fields: JSONObject, at time: Double) throws(CommandError) -> JSONObject {
+        try SceneWire.apply(op: op, fields: fields, to: &self, at: time)
+    }
+
+    static func handles(_ op: String) -> Bool { SceneWire.handles(op) }
+
+    func inspect(_ fields: FieldReader, at time: Double) throws(CommandError) -> JSONObject {
+        try SceneWire.inspect(fields, scene: self, at: time)
+    }
+}
+
+extension TimedEvent<ComponentEvent> {
+    var name: String { SceneWire.encode(self).name }
+    var fields: JSONObject { SceneWire.encode(self).fields }
 }

@@ -1,0 +1,79 @@
+import Drawing
+import Geometry
+import Timing
+
+extension HUDStack {
+    /// Appends every visible HUD's shapes at `time`, back to front (see `HUD.draw`).
+    /// Never changes state.
+    public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        // By index: `for hud in huds` would copy each HUD (retaining everything it holds) per frame.
+        for index in huds.indices { huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
+    }
+
+    /// Front to back, what a pointer at `point` hits. Like UIKit, it tests the model state, not
+    /// the presentation: a HUD that is showing or shown swallows the pointer (interaction
+    /// `block`: anywhere; `hud`: on the bezel) unless it is on its button; a hiding HUD still
+    /// covers the canvas with `block` (its container stays opaque to touches until `done`) but
+    /// its bezel (model alpha 0) takes nothing; a HUD in its grace time or queued (alpha 0)
+    /// takes nothing. With `none` only the button takes the pointer.
+    public func hitTest(_ point: Point) -> HUDHit {
+        for hud in huds.reversed() {
+            let layout = hud.layout
+            switch hud.phase {
+            case .showing, .shown:
+                if let button = layout.buttonFrame, button.contains(point) { return .button(target: hud.target) }
+                switch hud.config.interaction {
+                case .block: return .swallowed(target: hud.target)
+                case .hud: if layout.bezel.contains(point) { return .swallowed(target: hud.target) }
+                case .passThrough: break
+                }
+            case .hiding:
+                if hud.config.interaction == .block { return .swallowed(target: hud.target) }
+            case .queued, .grace, .hidden:
+                break
+            }
+        }
+        return .miss
+    }
+
+    /// The state of one HUD (docs/protocol.md section 6), or nil when there is none. Never
+    /// changes state.
+    public func inspect(_ target: String, at time: Double, timeline: Timeline) -> HUDInspection? {
+        guard let z = huds.firstIndex(where: { $0.target == target }) else { return nil }
+        return inspect(huds[z], z: z, at: time, timeline: timeline)
+    }
+
+    /// Every HUD's state, back to front.
+    public func inspectAll(at time: Double, timeline: Timeline) -> [HUDInspection] {
+        huds.indices.map { inspect(huds[$0], z: $0, at: time, timeline: timeline) }
+    }
+
+    private func inspect(_ hud: HUD, z: Int, at time: Double, timeline: Timeline) -> HUDInspection {
+        let layout = hud.layout
+        let state = hud.presentation(at: time, in: timeline)
+        let model = HUDInspection.Appearance(
+            alpha: timeline.modelScalar(.opacity, of: hud.layers.bezel) ?? 0,
+            scale: timeline.model(.transform, of: hud.layers.bezel)?.transform?.scale.width ?? 1,
+            backgroundAlpha: timeline.modelScalar(.opacity, of: hud.layers.background) ?? 0,
+            rotation: nil)
+        let presentation = HUDInspection.Appearance(
+            alpha: state.bezelAlpha, scale: state.transform.scale.width,
+            backgroundAlpha: state.backgroundAlpha, rotation: state.rotation)
+        let awaiting = hud.awaiting.compactMap { serial in huds.first { $0.serial == serial }?.target }
+        return HUDInspection(
+            target: hud.target, phase: hud.phase, model: model, presentation: presentation, bezel: layout.bezel,
+            config: hud.config, labelTruncated: layout.label?.isTruncated ?? false,
+            detailsLines: layout.details?.lines.count ?? 0, z: z, hideRequested: hud.finished, shownAt: hud.shownAt,
+            timers: hud.pendingTimes(in: timeline), awaiting: awaiting)
+    }
+}
+
+/// What a pointer at a point hits among the HUDs, front to back.
+public enum HUDHit: Equatable, Sendable {
+    /// The button of the HUD `target` (a tap on it emits `hud.button`).
+    case button(target: String)
+    /// The HUD `target` swallows the pointer (interaction `block`, or `hud` on the bezel).
+    case swallowed(target: String)
+    /// No HUD takes it: it goes to what is below.
+    case miss
+}
