@@ -10,6 +10,7 @@ import { setupConsole } from './console.js';
 import { ReplayBar } from './replay.js';
 import { setupSessionPanel } from './session-panel.js';
 import { setupThreeStrategies } from './player-panel.js';
+import { setupNavigationPanel } from './nav-panel.js';
 import { setupScenarios } from './scenarios.js';
 import { setupRecordings } from './recordings.js';
 import { setupShare } from './share.js';
@@ -90,6 +91,7 @@ setupThreeStrategies(app, {
   setup: $('player-three'), play: $('player-three-play'), pause: $('player-three-pause'),
   duration: $('player-duration'), tick: $('player-tick'),
 });
+setupNavigationPanel(app, { form: $('nav-form'), create: $('nav-create'), rootTitle: $('nav-root-title') });
 setupScenarios(app, { panel: $('panel-scenarios'), select: $('scenario-select'), run: $('scenario-run'), refresh: $('scenario-refresh') });
 setupRecordings(app, {
   start: $('record-start'), stop: $('record-stop'), state: $('record-state'),
