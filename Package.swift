@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "ComponentSupport", dependencies: ["Geometry", "JSON", "Timing", "Drawing"]),
         .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
         .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
+        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Drawing", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -72,6 +73,7 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Drawing", "Geometry", "ComponentSupport"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),
     ],
