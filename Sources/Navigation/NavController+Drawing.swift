@@ -67,7 +67,9 @@ extension NavController {
         guard let rows = entry.screen.rows, !entry.rowTitles.isEmpty else { return }
         let ltr = direction == .ltr
         let textX = ltr ? frame.minX + offset + NavMetrics.rowInset : frame.maxX + offset - NavMetrics.rowInset
-        let drawText = textX >= frame.minX && textX <= frame.maxX
+        // The anchor may sit off the frame while the text still shows (half a width of slack).
+        let drawText = ltr ? textX < frame.maxX && textX > frame.minX - frame.width / 2
+            : textX > frame.minX && textX < frame.maxX + frame.width / 2
         let lineStart = ltr ? max(minX, textX) : minX
         let lineEnd = ltr ? maxX : min(maxX, textX)
         var y = frame.minY + entry.contentTop
