@@ -20,12 +20,13 @@ extension NavController {
     /// right-to-left) while the back one moves ``NavMetrics/parallax`` of the width the other way
     /// under a dimming view whose alpha follows the cover.
     func pose(at time: Double, in timeline: Timeline) -> Pose {
-        let bar = barVisibility(at: time, in: timeline)
         guard transition != nil else {
-            return Pose(progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0, barVisibility: bar)
+            return Pose(progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
+                        barVisibility: barVisibility(at: time, in: timeline))
         }
         let p = progress(at: time, in: timeline)
         let c = cover(progress: p)
+        let bar = barLink.map { $0.from + ($0.to - $0.from) * p } ?? barVisibility(at: time, in: timeline)
         let width = frame.width
         return Pose(progress: p, cover: c, frontOffset: sign * (1 - c) * width, backOffset: -sign * NavMetrics.parallax * width * c,
                     dimAlpha: NavMetrics.dimAlpha * c, barVisibility: bar)

@@ -98,12 +98,20 @@ extension NavController {
         record(p, at: time)
     }
 
-    /// A changed pan: updateInteractiveTransition: with translation / width.
+    /// A changed pan: updateInteractiveTransition: with translation / width. `changed` is
+    /// reported at pointer events only (the page sends at most one move per animation frame),
+    /// and a second move at the same media time replaces the first's report, so a frame never
+    /// carries two.
     private mutating func track(at time: Double, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) {
         let p = percent(for: pan.translation)
         timeline.setModel(.scalar(p), for: NavController.progressKey, of: layer)
         record(p, at: time)
-        emit(.gesture(state: .changed, percent: p, velocity: pan.velocity.x * sign), at: time, into: &events)
+        let report = TimedEvent(time: time, target: target, NavEvent.gesture(state: .changed, percent: p, velocity: pan.velocity.x * sign))
+        if let last = events.last, last.time == time, last.target == target, case .gesture(.changed, _, _) = last.payload {
+            events[events.count - 1] = report
+        } else {
+            events.append(report)
+        }
     }
 
     /// The pan ended or was cancelled: finish or cancel by ``PopDecision`` and run the rest.

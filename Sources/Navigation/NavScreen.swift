@@ -69,10 +69,15 @@ public struct NavRows: Equatable, Sendable {
 
 /// Changes to a screen (`update`): nil fields are left as they are.
 public struct NavScreenUpdate: Equatable, Sendable {
+    /// A new title.
     public var title: String?
+    /// A new background colour.
     public var color: Color?
+    /// A new bar preference (applied at the screen's next viewWillAppear, as in FD).
     public var prefersNavigationBarHidden: Bool?
+    /// Whether the full-screen pop gesture is refused while the screen is on top.
     public var interactivePopDisabled: Bool?
+    /// A new maximum initial distance from the leading edge (0: anywhere).
     public var interactivePopMaxAllowedInitialDistanceToLeftEdge: Double?
     /// `.some(nil)` removes the rows.
     public var rows: NavRows??

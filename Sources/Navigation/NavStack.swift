@@ -37,8 +37,10 @@ public struct NavStack: ComponentStack {
         self.canvas = canvas
     }
 
+    /// The stacks' targets, in creation order.
     public var targets: [String] { controllers.map(\.target) }
 
+    /// Whether `target` names one of the stacks (the owner of its layer's animations and timers).
     public func owns(_ target: String) -> Bool { controllers.contains { $0.target == target } }
 
     /// The layer whose animations drive `target`'s transitions (pause it to freeze them).
@@ -46,6 +48,7 @@ public struct NavStack: ComponentStack {
         controllers.first { $0.target == target }?.layer
     }
 
+    /// A timer (FD's next-turn bar restore) or a transition's or the bar's animation end.
     public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) -> Bool {
         let owner: String
         switch event {
@@ -62,6 +65,7 @@ public struct NavStack: ComponentStack {
         for controller in controllers { controller.draw(at: time, timeline: timeline, into: &shapes) }
     }
 
+    /// The stack's state at `time`; nil when `target` is not a navigation stack.
     public func inspect(_ target: String, at time: Double, timeline: Timeline) -> NavInspection? {
         guard let c = controllers.first(where: { $0.target == target }) else { return nil }
         let pose = c.pose(at: time, in: timeline)

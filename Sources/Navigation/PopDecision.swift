@@ -12,7 +12,9 @@
 public struct PopDecision: Equatable, Sendable {
     /// One percent update (a pointer event of the pan).
     public struct Sample: Equatable, Sendable {
+        /// Media time in seconds.
         public var time: Double
+        /// The transition's percent then.
         public var percent: Double
 
         /// A sample.

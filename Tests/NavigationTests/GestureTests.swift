@@ -228,3 +228,21 @@ import Timing
         #expect(rig.inspect(at: 1.05 + 0.35)?.stack == ["A"])
     }
 }
+
+@Suite struct GestureReportTests {
+    @Test func movesAtOneInstantReportOneChange() throws {
+        guard var rig = NavRig() else { return }
+        try rig.create(["A", "B"])
+        rig.pointer(.down, x: 50, at: 0)
+        rig.pointer(.move, x: 80, at: 0.1)
+        _ = rig.take()
+        rig.pointer(.move, x: 90, at: 0.2)
+        rig.pointer(.move, x: 125, at: 0.2)
+        let changes = rig.take()
+        #expect(changes.count == 1)
+        guard case let .gesture(state, percent, _)? = changes.first else { Issue.record("no change"); return }
+        #expect(state == .changed)
+        #expect(near(percent, 75 / NavRig.width))
+        #expect(rig.inspect(at: 0.2)?.gesture == .active)
+    }
+}
