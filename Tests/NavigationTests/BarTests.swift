@@ -111,4 +111,23 @@ import Timing
                                 timeline: &rig.timeline, events: &rig.events)
         #expect(rig.timeline.nextEventTime() == 1)
     }
+
+    @Test func restoreShowsTheBarWithoutAnimationOnTheNextTurn() throws {
+        // The bar hidden by the app while the top screen does not prefer it hidden: FD's
+        // viewWillDisappear block shows it, not animated, after the current command.
+        guard var rig = NavRig() else { return }
+        try rig.create(["A"])
+        _ = rig.take()
+        guard let entry = rig.stack.controllers[0].top else { return }
+        rig.stack.controllers[0].setBarHidden(true, animated: false, at: 1, timeline: &rig.timeline, events: &rig.events)
+        rig.stack.controllers[0].disappear(entry, animated: true, at: 1, timeline: &rig.timeline, events: &rig.events)
+        #expect(rig.stack.inspect("nav", at: 1, timeline: rig.timeline)?.barVisibility == 0)
+        rig.advance(to: 1)
+        #expect(rig.take() == [
+            .bar(hidden: true, animated: false),
+            .appearance(screen: "A", call: .viewWillDisappear, animated: true),
+            .bar(hidden: false, animated: false),
+        ])
+        #expect(rig.inspect(at: 1)?.barVisibility == 1)
+    }
 }
