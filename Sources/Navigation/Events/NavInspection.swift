@@ -24,15 +24,3 @@ public struct NavInspection: Equatable, Sendable {
     /// The dimming view's alpha over the back screen (0 when idle).
     public var dimAlpha: Double
 }
-
-/// The pop gesture's state as inspected.
-public enum NavGesturePhase: String, Equatable, Sendable, CaseIterable {
-    /// No pointer tracked.
-    case idle
-    /// A pointer is down and has not moved past the slop yet (or is a possible tap).
-    case possible
-    /// The pan is driving an interactive pop.
-    case active
-    /// The pan was refused; its pointer is ignored until it lifts.
-    case refused
-}
