@@ -117,7 +117,7 @@ import Timing
     }
 }
 
-@Suite struct DrawingTests {
+@Suite struct NavDrawingTests {
     @Test func backTitleFallsBackToBackThenChevron() throws {
         guard var rig = NavRig() else { return }
         let long = String(repeating: "Long title ", count: 6)
