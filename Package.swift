@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Drawing"]),
         .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
         .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
+        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Drawing", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -75,6 +76,7 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Drawing", "Geometry", "ComponentSupport"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
                     exclude: ["Goldens"]),
     ],

@@ -1,0 +1,62 @@
+import Drawing
+
+/// A screen in a stack with its measured bar texts and row titles, laid out when the stack
+/// changes (never while drawing: drawing only copies these strings).
+struct ScreenEntry: Sendable {
+    var screen: NavScreen
+    /// The title, truncated to fit the bar.
+    var title = ""
+    /// The back button's title: the previous screen's title, "Back" when that does not fit,
+    /// empty for the chevron alone; nil on the root (no back button).
+    var backTitle: String?
+    /// The back title's width in points.
+    var backTitleWidth = 0.0
+    /// Titles of the rows that can show (at most a screenful).
+    var rowTitles: [String] = []
+    /// Where the content starts below the frame's top: under the bar, or under the status bar
+    /// when the screen hides the bar.
+    var contentTop = NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight
+
+    init(_ screen: NavScreen) {
+        self.screen = screen
+    }
+
+    /// Measures the texts for a stack `width` x `height` points, with `previous` the title of
+    /// the screen below (nil for the root). UIKit shows the previous title, or "Back" when it is
+    /// too long, or the chevron alone.
+    mutating func layOut(previous: String?, width: Double, height: Double, barHidden: Bool, text: TextLayout) {
+        let titleFont = text.font(size: NavMetrics.titleFontSize, weight: .bold)
+        let titleLine = titleFont.truncate(screen.title, maxWidth: max(0, width - 2 * NavMetrics.titleSideRoom))
+        title = titleLine.text
+        if let previous {
+            let backFont = text.font(size: NavMetrics.backFontSize, weight: .regular)
+            let room = (width - titleLine.width) / 2 - ScreenEntry.backTitleOffset - NavMetrics.chevronInset
+            let previousWidth = backFont.width(of: previous)
+            let backWidth = backFont.width(of: "Back")
+            if previousWidth <= room {
+                backTitle = previous
+                backTitleWidth = previousWidth
+            } else if backWidth <= room {
+                backTitle = "Back"
+                backTitleWidth = backWidth
+            } else {
+                backTitle = ""
+                backTitleWidth = 0
+            }
+        } else {
+            backTitle = nil
+            backTitleWidth = 0
+        }
+        contentTop = NavMetrics.statusBarHeight + (barHidden ? 0 : NavMetrics.navigationBarHeight)
+        rowTitles = []
+        if let rows = screen.rows, rows.count > 0, rows.height > 0 {
+            let fit = ((height - contentTop) / rows.height).rounded(.up)
+            let count = min(rows.count, NavMetrics.maximumLaidOutRows, max(0, Int(min(fit, 1e6))))
+            rowTitles.reserveCapacity(count)
+            for index in 0..<count { rowTitles.append(rows.title(at: index)) }
+        }
+    }
+
+    /// From the leading edge to the back title's start.
+    static let backTitleOffset = NavMetrics.chevronInset + NavMetrics.chevronWidth + NavMetrics.backTitleGap
+}

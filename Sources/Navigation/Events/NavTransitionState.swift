@@ -1,0 +1,6 @@
+/// A transition's reported states.
+public enum NavTransitionState: String, Equatable, Sendable, CaseIterable {
+    case began
+    case finished
+    case cancelled
+}

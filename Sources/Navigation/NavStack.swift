@@ -1,0 +1,106 @@
+import ComponentSupport
+import Drawing
+import Geometry
+import Timing
+
+/// Every navigation stack of a scene (UINavigationController with FDFullscreenPopGesture's
+/// full-screen swipe-back), driven by typed commands on the scene's one ``Timeline``.
+///
+/// Each stack owns one layer (owner = its target) whose `navigation.progress` property drives
+/// push, pop and the interactive pop, so pausing that layer freezes the slide, parallax,
+/// dimming and bar where they are, and sampling at any rate gives the same values. Appearance
+/// callbacks, transitions, the gesture and the bar are reported as ``NavEvent``s in UIKit's
+/// order at exact media times.
+public struct NavStack: ComponentStack {
+    public typealias Command = NavCommand
+    public typealias Ack = NavAck
+    public typealias Event = NavEvent
+    public typealias Inspection = NavInspection
+
+    /// At most this many stacks.
+    public static let maximumComponents = 16
+    /// At most this many screens in one stack.
+    public static let maximumScreens = 64
+    /// At most this many rows in one screen.
+    public static let maximumRows = 100_000
+    /// Accepted frame coordinates and sizes, and screen distances, in points.
+    public static let coordinateRange: ClosedRange<Double> = -100_000...100_000
+
+    /// The frame of a stack created without one.
+    public var canvas: Rect
+    let text: TextLayout
+    var controllers: [NavController] = []
+
+    /// No stacks; texts are measured with `text`; stacks created without a frame fill `canvas`.
+    public init(text: TextLayout, canvas: Rect) {
+        self.text = text
+        self.canvas = canvas
+    }
+
+    /// The stacks' targets, in creation order.
+    public var targets: [String] { controllers.map(\.target) }
+
+    /// Whether `target` names one of the stacks (the owner of its layer's animations and timers).
+    public func owns(_ target: String) -> Bool { controllers.contains { $0.target == target } }
+
+    /// The layer whose animations drive `target`'s transitions (pause it to freeze them).
+    public func layer(of target: String) -> LayerID? {
+        controllers.first { $0.target == target }?.layer
+    }
+
+    /// A timer (FD's next-turn bar restore) or a transition's or the bar's animation end.
+    public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) -> Bool {
+        let owner: String
+        switch event {
+        case let .timer(_, tag, _): owner = tag.owner
+        case let .animationStopped(stop): owner = stop.owner
+        }
+        guard let index = controllers.firstIndex(where: { $0.target == owner }) else { return false }
+        controllers[index].handle(event, timeline: &timeline, events: &events)
+        return true
+    }
+
+    /// Appends every stack's shapes at `time`, in creation order (later stacks on top).
+    public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        for controller in controllers { controller.draw(at: time, timeline: timeline, into: &shapes) }
+    }
+
+    /// The stack's state at `time`; nil when `target` is not a navigation stack.
+    public func inspect(_ target: String, at time: Double, timeline: Timeline) -> NavInspection? {
+        guard let c = controllers.first(where: { $0.target == target }) else { return nil }
+        let pose = c.pose(at: time, in: timeline)
+        return NavInspection(stack: c.entries.map(\.screen.id), top: c.top?.screen.id ?? "", transitioning: c.transition?.kind,
+                             interactive: c.transition?.interactive ?? false, percent: pose.progress,
+                             navigationBarHidden: c.barHidden, barVisibility: pose.barVisibility, gesture: c.panRole,
+                             frontOffset: pose.frontOffset, backOffset: c.transition == nil ? nil : pose.backOffset,
+                             dimAlpha: pose.dimAlpha)
+    }
+
+    /// Front to back: each stack's back button, then its whole frame (the full-screen pop
+    /// gesture accepts a down anywhere; edge mode and the should-begin rules decide later).
+    public func hitRegions(at time: Double, timeline: Timeline) -> [HitRegion] {
+        var regions: [HitRegion] = []
+        for controller in controllers.reversed() {
+            if let back = controller.backButtonFrame(at: time, timeline: timeline) {
+                regions.append(HitRegion(target: controller.target, part: "back", frame: back))
+            }
+            regions.append(HitRegion(target: controller.target, part: "content", frame: controller.frame))
+        }
+        return regions
+    }
+
+    /// A pointer event: to the stack tracking that pointer, else (a down) to the frontmost stack
+    /// containing it.
+    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
+                                 events: inout [TimedEvent<NavEvent>]) -> PointerResponse? {
+        if let index = controllers.firstIndex(where: { $0.tracks(event.pointer) }) {
+            let target = controllers[index].target
+            let handled = controllers[index].pointer(event, timeline: &timeline, events: &events)
+            return PointerResponse(target: target, handled: handled)
+        }
+        guard event.phase == .down,
+              let index = controllers.lastIndex(where: { $0.frame.contains(event.location) }) else { return nil }
+        let target = controllers[index].target
+        return controllers[index].pointer(event, timeline: &timeline, events: &events) ? PointerResponse(target: target) : nil
+    }
+}

@@ -1,0 +1,174 @@
+import ComponentSupport
+import Drawing
+import Geometry
+import Testing
+import Timing
+@testable import Navigation
+
+@Suite struct MirroringAndEdgeTests {
+    @Test func rightToLeftMirrorsDirectionAndDistance() throws {
+        guard var rig = NavRig() else { return }
+        let b = NavScreen(id: "B", interactivePopMaxAllowedInitialDistanceToLeftEdge: 50)
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], layoutDirection: .rtl)), at: 0)
+        _ = rig.take()
+        // Rightward near the right edge: the wrong direction in right-to-left.
+        rig.drag([340, 355, 365], start: 1, step: 0.05)
+        #expect(rig.take() == [.gestureRefused(reason: .direction)])
+        // Leftward from 75 pt off the right edge: beyond 50.
+        rig.drag([300, 285, 270], start: 2, step: 0.05)
+        #expect(rig.take() == [.gestureRefused(reason: .distance)])
+        // Leftward from 30 pt off the right edge: pops, the screens slide left.
+        rig.pointer(.down, x: 345, at: 3)
+        rig.pointer(.move, x: 330, at: 3.05)
+        rig.pointer(.move, x: 245, at: 3.1)
+        let state = rig.inspect(at: 3.1)
+        let p = 100 / NavRig.width
+        #expect(near(state?.percent, p))
+        #expect(near(state?.frontOffset, -p * NavRig.width))
+        #expect(near(state?.backOffset, 0.3 * NavRig.width * (1 - p)))
+    }
+
+    @Test func rightToLeftPushComesFromTheLeft() throws {
+        guard var rig = NavRig() else { return }
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A")], layoutDirection: .rtl)), at: 0)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B"), animated: true), at: 0)
+        let state = rig.inspect(at: 0.1)
+        #expect((state?.frontOffset ?? 0) < 0)
+        #expect((state?.backOffset ?? 0) > 0)
+    }
+
+    @Test func edgeOnlyModeNeedsADownNearTheLeadingEdge() throws {
+        guard var rig = NavRig() else { return }
+        let b = NavScreen(id: "B", interactivePopDisabled: true)
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], fullscreenPopGesture: false)), at: 0)
+        _ = rig.take()
+        rig.drag([100, 120, 140], start: 1, step: 0.05)
+        #expect(rig.take() == [.gestureRefused(reason: .distance)])
+        // Within 20 pt of the edge it begins (FD's interactivePopDisabled guards only FD's pan).
+        rig.drag([15, 30, 60], start: 2, step: 0.05, lift: false)
+        #expect(same(Array(rig.take().prefix(1)), [.gesture(state: .began, percent: 15 / NavRig.width, velocity: 300)]))
+    }
+
+    @Test func edgeOnlyModeInRightToLeftUsesTheRightEdge() throws {
+        guard var rig = NavRig() else { return }
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B")],
+                                        fullscreenPopGesture: false, layoutDirection: .rtl)), at: 0)
+        _ = rig.take()
+        rig.drag([15, 5], start: 1, step: 0.05)
+        #expect(rig.take() == [.gestureRefused(reason: .distance)])
+        rig.drag([365, 350, 300], start: 2, step: 0.05, lift: false)
+        #expect(same(Array(rig.take().prefix(1)), [.gesture(state: .began, percent: 15 / NavRig.width, velocity: 300)]))
+    }
+}
+
+@Suite struct CommandErrorTests {
+    @Test func errorsNameTheProblemAndChangeNothing() throws {
+        guard var rig = NavRig() else { return }
+        func code(_ command: NavCommand) -> CommandError? {
+            do { try rig.apply(command, at: 1); return nil } catch { return error }
+        }
+        #expect(code(.push(target: "nope", screen: NavScreen(id: "X"), animated: true))?.code == .unknownTarget)
+        let dup = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "A")])))
+        #expect(dup?.code == .duplicateTarget)
+        #expect(dup?.message.contains("screens[1].id") == true)
+        #expect(rig.stack.targets.isEmpty)
+        let nan = code(.create(NavCreate(target: "nav", frame: Rect(x: 0, y: 0, width: .nan, height: 10), screens: [NavScreen(id: "A")])))
+        #expect(nan?.code == .badRequest)
+        #expect(nan?.message.contains("frame.width") == true)
+        let rows = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", rows: NavRows(count: 3, height: -1))])))
+        #expect(rows?.message.contains("screens[0].rows.height") == true)
+        let distance = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", interactivePopMaxAllowedInitialDistanceToLeftEdge: -3)])))
+        #expect(distance?.message.contains("screens[0].interactivePopMaxAllowedInitialDistanceToLeftEdge") == true)
+        #expect(code(.create(NavCreate(target: "nav", screens: [])))?.code == .badRequest)
+        #expect(rig.stack.targets.isEmpty)
+
+        try rig.create(["A"])
+        _ = rig.take()
+        #expect(code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "Z")])))?.code == .duplicateTarget)
+        #expect(code(.pop(target: "nav", animated: true))?.code == .conflict)
+        #expect(code(.push(target: "nav", screen: NavScreen(id: "A"), animated: true))?.code == .duplicateTarget)
+        let unknownScreen = code(.update(target: "nav", screen: "Q", changes: NavScreenUpdate(title: "x")))
+        #expect(unknownScreen?.code == .unknownTarget)
+        #expect(unknownScreen?.message.contains("screen") == true)
+        #expect(rig.take().isEmpty)
+        #expect(rig.inspect(at: 1)?.stack == ["A"])
+
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B"), animated: true), at: 2)
+        _ = rig.take()
+        let before = rig.inspect(at: 2.1)
+        func codeAt(_ command: NavCommand, _ t: Double) -> CommandError? {
+            do { try rig.apply(command, at: t); return nil } catch { return error }
+        }
+        #expect(codeAt(.push(target: "nav", screen: NavScreen(id: "C"), animated: true), 2.1)?.code == .conflict)
+        #expect(codeAt(.pop(target: "nav", animated: false), 2.1)?.code == .conflict)
+        #expect(codeAt(.popToRoot(target: "nav", animated: false), 2.1)?.code == .conflict)
+        #expect(rig.take().isEmpty)
+        #expect(rig.inspect(at: 2.1) == before)
+    }
+
+    @Test func updateChangesTitlesAndBackButtons() throws {
+        guard var rig = NavRig() else { return }
+        try rig.create(["A", "B"])
+        try rig.apply(.update(target: "nav", screen: "A", changes: NavScreenUpdate(title: "Inbox")), at: 1)
+        var shapes: [Shape] = []
+        rig.stack.draw(at: 1, timeline: rig.timeline, into: &shapes)
+        let texts = shapes.compactMap { if case let .text(t) = $0 { t.text } else { nil } }
+        #expect(texts.contains("Inbox"))
+    }
+}
+
+@Suite struct NavDrawingTests {
+    @Test func backTitleFallsBackToBackThenChevron() throws {
+        guard var rig = NavRig() else { return }
+        let long = String(repeating: "Long title ", count: 6)
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "Mail"), NavScreen(id: "B", title: "Inbox"),
+                                                                 NavScreen(id: "C", title: long), NavScreen(id: "D", title: "Message")])), at: 0)
+        let entries = rig.stack.controllers[0].entries
+        #expect(entries[0].backTitle == nil)
+        #expect(entries[1].backTitle == "Mail")
+        #expect(entries[3].backTitle == "Back")
+        #expect(entries[2].title.hasSuffix("\u{2026}"))
+    }
+
+    @Test func midTransitionDrawsBothScreensDimmingShadowAndCrossFade() throws {
+        guard var rig = NavRig() else { return }
+        let rows = NavRows(count: 50)
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A", rows: rows)])), at: 0)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B", color: .white, rows: rows), animated: true), at: 0)
+        let state = rig.inspect(at: 0.1)
+        var shapes: [Shape] = []
+        rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
+        let rects = shapes.compactMap { if case let .rect(r) = $0 { r } else { nil } }
+        let dim = rects.first { $0.fill == Color(white: 0, alpha: state?.dimAlpha ?? -1) && $0.frame.width == NavRig.width }
+        #expect(dim != nil)
+        let texts = shapes.compactMap { if case let .text(t) = $0 { t } else { nil } }
+        let titleA = texts.first { $0.text == "A" }, titleB = texts.first { $0.text == "B" }
+        let c = state?.percent ?? .nan
+        #expect(near(titleA?.fill.alpha, 1 - c))
+        #expect(near(titleB?.fill.alpha, c))
+        #expect(texts.contains { $0.text == "Row 0" })
+        // The back screen's rows have moved left with the parallax.
+        let row0 = texts.filter { $0.text == "Row 0" }.map(\.position.x)
+        #expect(row0.contains { near($0, 15 + (state?.backOffset ?? .nan)) })
+    }
+
+    @Test func drawingIsCheap() throws {
+        guard var rig = NavRig() else { return }
+        let rows = NavRows(count: 100)
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A", rows: rows)])), at: 0)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B", rows: rows), animated: true), at: 0)
+        var shapes: [Shape] = []
+        shapes.reserveCapacity(256)
+        let clock = ContinuousClock()
+        let n = 2000
+        let elapsed = clock.measure {
+            for i in 0..<n {
+                shapes.removeAll(keepingCapacity: true)
+                rig.stack.draw(at: 0.1 + Double(i) * 1e-5, timeline: rig.timeline, into: &shapes)
+            }
+        }
+        let perFrame = elapsed / n
+        print("navigation draw: \(perFrame) per frame, \(shapes.count) shapes")
+        #expect(shapes.count > 50)
+    }
+}
