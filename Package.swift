@@ -29,9 +29,9 @@ let package = Package(
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "ProgressBar", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "Navigation", "ProgressBar", "Timing"]),
         // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
-        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "ProgressBar", "Scene", "Timing"]),
+        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Scene", "Timing"]),
         .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing", "Wire"]),
 
         // MARK: Transport (knows nothing of HUDs)

@@ -1,6 +1,7 @@
 import ComponentSupport
 import Drawing
 import HUD
+import Navigation
 import ProgressBar
 import Timing
 
@@ -8,7 +9,8 @@ extension Scene {
     /// Hands a timeline event to the component stack that owns it.
     mutating func route(_ event: TimelineEvent) {
         if Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud) { return }
-        _ = Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
+        if Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar) { return }
+        _ = Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
     }
 
     private static func offer<Stack: ComponentStack>(_ event: TimelineEvent, to stack: inout Stack, timeline: inout Timeline,
@@ -20,10 +22,12 @@ extension Scene {
         return handled
     }
 
-    /// The display list at `time`: content components first, HUDs on top.
+    /// The display list at `time`, back to front: navigation stacks (the app's screens), then
+    /// bars, then HUDs on top.
     public func displayList(at time: Double) -> DisplayList {
         var shapes: [Shape] = []
         shapes.reserveCapacity(48)
+        navs.draw(at: time, timeline: timeline, into: &shapes)
         bars.draw(at: time, timeline: timeline, into: &shapes)
         huds.draw(at: time, timeline: timeline, into: &shapes)
         return DisplayList(size: canvas, shapes: shapes)
@@ -34,13 +38,16 @@ extension Scene {
     public func inspect(_ target: String, at time: Double) throws(CommandError) -> ComponentInspection {
         if let hud = huds.inspect(target, at: time, timeline: timeline) { return .hud(hud) }
         if let bar = bars.inspect(target, at: time, timeline: timeline) { return .bar(bar) }
+        if let nav = navs.inspect(target, at: time, timeline: timeline) { return .nav(target: target, nav) }
         throw CommandError(.unknownTarget, "no component \"\(target)\"")
     }
 
-    /// Every component's state at `time`: HUDs back to front, then bars and players.
+    /// Every component's state at `time`: HUDs back to front, then bars and players, then
+    /// navigation stacks.
     public func inspectAll(at time: Double) -> [ComponentInspection] {
         huds.inspectAll(at: time, timeline: timeline).map(ComponentInspection.hud)
             + bars.inspectAll(at: time, timeline: timeline).map(ComponentInspection.bar)
+            + navs.targets.compactMap { target in navs.inspect(target, at: time, timeline: timeline).map { .nav(target: target, $0) } }
     }
 
     /// Whether the display list may change after `time` without another command (an animation
@@ -52,7 +59,7 @@ extension Scene {
     /// Refuses a new component when the target is taken by another kind or the scene is full.
     func admitNew(_ target: String, existsAlready: Bool) throws(CommandError) {
         if existsAlready { return }
-        if huds.contains(target) || bars.owns(target) {
+        if huds.contains(target) || bars.owns(target) || navs.owns(target) {
             throw CommandError(.duplicateTarget, "target \"\(target)\" is already used by another component")
         }
         guard targets.count < componentLimit else {

@@ -2,6 +2,7 @@ import ComponentSupport
 import Drawing
 import Geometry
 import HUD
+import Navigation
 import ProgressBar
 import Timing
 
@@ -20,6 +21,8 @@ public struct Scene: Sendable {
     public internal(set) var huds: HUDStack
     /// Progress bars and the players that drive them.
     public internal(set) var bars: BarStack
+    /// Navigation stacks (UINavigationController with FDFullscreenPopGesture), drawn at the back.
+    public internal(set) var navs: NavStack
     /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
     /// Events reported since the last `takeEvents()`, in time order.
@@ -37,8 +40,10 @@ public struct Scene: Sendable {
         self.canvas = canvas
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
-        huds = HUDStack(canvas: canvas, text: TextLayout(catalog: fonts))
+        let text = TextLayout(catalog: fonts)
+        huds = HUDStack(canvas: canvas, text: text)
         bars = BarStack(fonts: fonts)
+        navs = NavStack(text: text, canvas: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
     }
 
     /// Fires every timer and animation end due at or before `time`, in exact time order,
@@ -66,6 +71,9 @@ public struct Scene: Sendable {
         case let .bar(command):
             if command.creates { try admitNew(command.target, existsAlready: false) }
             return .bar(try Scene.run(command, on: &bars, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar))
+        case let .nav(command):
+            if case let .create(create) = command { try admitNew(create.target, existsAlready: false) }
+            return .nav(try Scene.run(command, on: &navs, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav))
         case let .pointer(event):
             return .pointer(pointer(event))
         }
@@ -90,5 +98,5 @@ public struct Scene: Sendable {
     }
 
     /// Every component target, HUDs first.
-    public var targets: [String] { huds.targets + bars.targets }
+    public var targets: [String] { huds.targets + bars.targets + navs.targets }
 }

@@ -1,5 +1,6 @@
 import ComponentSupport
 import HUD
+import Navigation
 import ProgressBar
 
 /// One command for the scene, decoded by the wire layer: a component's own command, or
@@ -7,6 +8,7 @@ import ProgressBar
 public enum SceneCommand: Equatable, Sendable {
     case hud(HUDCommand)
     case bar(BarCommand)
+    case nav(NavCommand)
     /// `pointer`: the event's time is the media time it is applied at.
     case pointer(PointerEvent)
 }
@@ -15,6 +17,7 @@ public enum SceneCommand: Equatable, Sendable {
 public enum SceneAck: Equatable, Sendable {
     case hud(HUDAck)
     case bar(BarAck)
+    case nav(NavAck)
     /// `pointer`: the component that owns the pointer, or nil when nothing took it.
     case pointer(PointerResponse?)
 }
@@ -23,10 +26,13 @@ public enum SceneAck: Equatable, Sendable {
 public enum ComponentEvent: Equatable, Sendable {
     case hud(HUDEvent)
     case bar(BarEvent)
+    case nav(NavEvent)
 }
 
 /// The state of one of the scene's components, for `inspect`.
 public enum ComponentInspection: Equatable, Sendable {
     case hud(HUDInspection)
     case bar(BarInspection)
+    /// A navigation stack (its inspection does not carry the target).
+    case nav(target: String, NavInspection)
 }

@@ -44,6 +44,10 @@ BAR_STYLE = {"frame": ("rect", False), "barHeight": ("num", False), "dotSize": (
              "hitInset": ("num", False), "curve": ("choice", False)}
 BAR_RANGES = {"barHeight": [-1, 1e9], "dotSize": [-1], "frame": [{"x": 0, "y": 0, "width": -5, "height": 4}]}
 T = ("target", True)
+NAV_SCREENS = [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]
+NAV_SCREEN_FIELDS = {"title": ("str", False), "color": ("color", False), "prefersNavigationBarHidden": ("bool", False),
+                     "interactivePopDisabled": ("bool", False),
+                     "interactivePopMaxAllowedInitialDistanceToLeftEdge": ("num", False), "rows": ("rows", False)}
 
 OP_FIELDS = {
     "session.create": ("none", {"canvas": ("size", False), "clock": ("choice", False), "fps": ("int", False),
@@ -96,6 +100,24 @@ OP_FIELDS = {
     "player.play": ("player", {"target": T}, {"target": "p1"}, {}),
     "player.pause": ("player", {"target": T}, {"target": "p1"}, {}),
     "player.seek": ("player", {"target": T, "to": ("num", True)}, {"target": "p1", "to": 2}, {"to": [-1, 10.5, 1e308]}),
+    "nav.create": ("manual", {"target": T, "frame": ("rect", False), "screens": ("screens", True),
+                              "fullscreenPopGesture": ("bool", False),
+                              "viewControllerBasedNavigationBarAppearanceEnabled": ("bool", False),
+                              "layoutDirection": ("choice", False)},
+                   {"target": "n9", "screens": NAV_SCREENS},
+                   {"frame": [{"x": 0, "y": 0, "width": -5, "height": 4}, {"x": 1e9, "y": 0, "width": 5, "height": 4}],
+                    "screens": [[], [{"id": "a", "rows": {"count": -1}}], [{"id": "a", "title": "t" * 201}],
+                                [{"id": "a", "interactivePopMaxAllowedInitialDistanceToLeftEdge": -1}],
+                                [{"id": "a", "rows": {"count": 3, "height": 0}}], [{"id": "x" * 65}]]}),
+    "nav.push": ("nav", {"target": T, "screen": ("screen", True), "animated": ("bool", False)},
+                 {"target": "n1", "screen": {"id": "c", "title": "C"}},
+                 {"screen": [{"id": "c", "rows": {"count": 1e9}}, {"id": "c", "color": "#12"}]}),
+    "nav.pop": ("nav", {"target": T, "animated": ("bool", False)}, {"target": "n1"}, {}),
+    "nav.popToRoot": ("nav", {"target": T, "animated": ("bool", False)}, {"target": "n1"}, {}),
+    "nav.update": ("nav", {"target": T, "screen": ("target", True), **NAV_SCREEN_FIELDS},
+                   {"target": "n1", "screen": "b", "title": "Bee"},
+                   {"title": ["t" * 201], "interactivePopMaxAllowedInitialDistanceToLeftEdge": [-1, 1e9],
+                    "rows": [{"count": -1}, {"count": 2, "height": 1e6}]}),
     "pointer": ("manual", {"phase": ("choice", True), "x": ("num", True), "y": ("num", True), "pointer": ("int", False)},
                 {"phase": "down", "x": 10, "y": 10}, {"x": [1e308, -1e308], "pointer": [-1, 1e12]}),
 }
@@ -112,6 +134,9 @@ WRONG_TYPE = {
     "point": [5, [1, 2], {"x": 1}, {"x": "a", "y": 1}],
     "rect": [5, [0, 0, 1, 1], {"x": 0}, {"x": 0, "y": 0, "width": "w", "height": 4}],
     "choice": ["no-such-choice", 3, [], ""],
+    "screens": [5, "a", {"id": "a"}, [5], ["a"]],
+    "screen": [5, "a", [1], {"title": "no id"}],
+    "rows": [5, "r", [1], {"count": "x"}],
 }
 # Ops that change a session (a viewer gets not_allowed) and ops that need no session.
 READ_ONLY = {"inspect", "frame.get", "session.leave", "session.join", "session.create", "replay.open"}
@@ -169,6 +194,8 @@ async def prepare(c, kind, sample):
         await c.call("bar.create", target="b1", frame=BAR_FRAME)
     if kind == "player":
         await c.call("player.create", target="p1", bar="b1", duration=10)
+    if kind == "nav":
+        await c.call("nav.create", target="n1", screens=NAV_SCREENS)
     if kind == "recording":
         await c.call("record.start", name=f"bad-input-rec-{os.getpid()}-{next(_unique)}")
     return values
@@ -301,7 +328,7 @@ async def test_viewer_cannot_mutate(server, sample_recording, op):
 
 
 UNKNOWN_TARGET_OPS = {op: (setup, valid) for op, (setup, fields, valid, _) in OP_FIELDS.items()
-                      if fields.get("target") == T and op not in ("hud.show", "bar.create", "player.create")}
+                      if fields.get("target") == T and op not in ("hud.show", "bar.create", "player.create", "nav.create")}
 
 
 @pytest.mark.parametrize("op", sorted(UNKNOWN_TARGET_OPS))
@@ -328,6 +355,8 @@ async def test_unknown_target_optional_fields(server, sample_recording, op, fiel
     (("hud.show", {"target": "x"}), ("bar.create", {"target": "x", "frame": BAR_FRAME})),
     (("bar.create", {"target": "x", "frame": BAR_FRAME}), ("player.create", {"target": "x", "bar": "x", "duration": 5})),
     (("hud.show", {"target": "x"}), ("hud.status", {"target": "x", "kind": "info"})),
+    (("bar.create", {"target": "x", "frame": BAR_FRAME}), ("nav.create", {"target": "x", "screens": NAV_SCREENS})),
+    (("nav.create", {"target": "x", "screens": NAV_SCREENS}), ("hud.show", {"target": "x"})),
 ])
 @async_test()
 async def test_duplicate_target(server, first, second):
