@@ -149,3 +149,44 @@ async def test_bad_stacks_are_refused_and_change_nothing(server):
         await c.expect_error("nav.push", "conflict", target="nav", screen={"id": "c"})  # during the push
         await c.call("clock.advance", by=1)
         assert (await inspect(c))["stack"] == ["a", "b"]
+
+
+async def run_scenario(c, name, seconds):
+    """Runs a built-in scenario on the manual clock for `seconds`; returns the events it gave."""
+    mark = c.mark()
+    await c.call("scenario.run", name=name)
+    for _ in range(int(seconds * 10)):
+        await c.call("clock.advance", by=0.1)
+    await settle(c)
+    return [m for m in c.history[mark:] if m.get("type") == "event"]
+
+
+@async_test(timeout=60)
+async def test_scenario_swipe_back_shows_pop_cancel_and_flick(server):
+    async with connect_manual(server.ws_url) as (c, _):
+        got = await run_scenario(c, "swipe-back", 9)
+        transitions = [(e["kind"], e["state"], e["interactive"]) for e in got if e["name"] == "nav.transition"]
+        assert transitions == [("pop", "began", True), ("pop", "finished", True), ("push", "began", False),
+                               ("push", "finished", False), ("pop", "began", True), ("pop", "cancelled", True),
+                               ("pop", "began", True), ("pop", "finished", True), ("push", "began", False),
+                               ("push", "finished", False)], transitions
+        assert not [e for e in got if e["name"] == "scenario.error"]
+
+
+@async_test(timeout=60)
+async def test_scenario_gesture_refused_gives_every_reason_in_fds_order(server):
+    async with connect_manual(server.ws_url) as (c, _):
+        got = await run_scenario(c, "gesture-refused", 10)
+        reasons = [e["reason"] for e in got if e["name"] == "nav.gestureRefused"]
+        assert reasons == ["root", "disabled", "distance", "direction", "transitioning"], reasons
+        assert ("pop", "finished") in [(e["kind"], e["state"]) for e in got if e["name"] == "nav.transition"]
+
+
+@async_test(timeout=60)
+async def test_scenario_bar_hidden_flicker_shows_the_bar_with_the_cancelled_swipe(server):
+    async with connect_manual(server.ws_url) as (c, _):
+        got = await run_scenario(c, "bar-hidden-flicker", 8)
+        states = [(e["kind"], e["state"]) for e in got if e["name"] == "nav.transition"]
+        assert ("pop", "cancelled") in states and ("pop", "finished") in states, states
+        bars = [(e["hidden"], e["animated"]) for e in got if e["name"] == "nav.bar"]
+        assert bars and bars[0] == (True, True), bars
