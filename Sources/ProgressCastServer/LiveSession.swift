@@ -1,4 +1,4 @@
-import Drawing
+import FrameCodecs
 import Foundation
 import JSON
 import Recording

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Typesetting
 import Foundation
 import JSON
 import Logging

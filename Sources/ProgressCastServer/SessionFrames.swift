@@ -1,4 +1,5 @@
-import Drawing
+import FrameCodecs
+import Shapes
 import Foundation
 
 /// A session's current frame: its display list and its encodings (canonical JSON, binary),

@@ -1,4 +1,5 @@
-import Drawing
+import FrameCodecs
+import Typesetting
 import Foundation
 import JSON
 import LoadGenerator

@@ -1,4 +1,5 @@
 import Geometry
+import Shapes
 
 /// A decoded binary frame: what a JSON `frame` message holds.
 public struct BinaryFrame: Equatable, Sendable {

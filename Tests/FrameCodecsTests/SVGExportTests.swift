@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Geometry
-@testable import Drawing
+@testable import FrameCodecs
+import Shapes
 
 /// SVG export of each shape kind against golden files in Goldens/. Set
 /// PROGRESSCAST_UPDATE_GOLDENS=1 to rewrite them (then look at them: `rsvg-convert x.svg > x.png`).

@@ -1,3 +1,5 @@
+import Shapes
+
 /// The constants of the compact binary frame encoding (docs/protocol.md section 9), shared by
 /// ``BinaryFrameEncoder`` and ``BinaryFrameDecoder``.
 ///

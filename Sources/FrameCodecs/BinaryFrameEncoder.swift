@@ -1,4 +1,5 @@
 import JSON
+import Shapes
 
 /// Encodes display lists as compact binary frames (docs/protocol.md section 9) into a reusable
 /// buffer: the optional per-connection alternative to the JSON `frame` message, about a third of

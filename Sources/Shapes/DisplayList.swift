@@ -7,6 +7,10 @@ public struct DisplayList: Equatable, Sendable {
     /// The shapes, back to front.
     public var shapes: [Shape]
 
+    /// Decimal places of every number of a shape (geometry, angles, alpha, matrix entries,
+    /// gradient offsets, path data): frames, checksums and SVG write at most this many.
+    public static let decimals = 4
+
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(size: Size, shapes: [Shape] = []) {
         self.size = size

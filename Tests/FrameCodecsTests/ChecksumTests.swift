@@ -1,6 +1,7 @@
 import Testing
 import Geometry
-@testable import Drawing
+@testable import FrameCodecs
+import Shapes
 
 @Suite struct ChecksumTests {
     /// FNV-1a 64, written out independently of the module's.

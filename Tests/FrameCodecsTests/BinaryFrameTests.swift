@@ -1,7 +1,8 @@
 import Testing
 import TestSupport
 import Geometry
-@testable import Drawing
+@testable import FrameCodecs
+import Shapes
 import JSON
 
 @Suite struct BinaryFrameTests {

@@ -1,5 +1,6 @@
 import Geometry
 import JSON
+import Shapes
 
 /// The canonical JSON of shapes (docs/protocol.md section 5).
 ///
@@ -20,7 +21,7 @@ import JSON
 /// are quoted lowercase `#rrggbb`/`#rrggbbaa`, as `Color.hex`.
 extension JSONWriter {
     /// Decimal places of geometry, angles, alpha, matrix entries and gradient offsets.
-    static let shapeDecimals = 4
+    static let shapeDecimals = DisplayList.decimals
 
     /// Appends `[shape,...]`.
     mutating func appendShapes(_ shapes: [Shape]) {

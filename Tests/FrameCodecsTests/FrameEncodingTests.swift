@@ -1,7 +1,8 @@
 import Testing
 import TestSupport
 import Geometry
-@testable import Drawing
+@testable import FrameCodecs
+import Shapes
 import JSON
 
 /// One display list with every shape kind, shared by the encoding and checksum tests.

@@ -1,3 +1,5 @@
+import Shapes
+
 /// Measures, truncates and wraps text with the fonts of a ``FontCatalog``, by size and weight.
 /// An immutable `Sendable` value: share one across threads.
 public struct TextLayout: Sendable {

@@ -41,9 +41,9 @@ public struct PathBuilder: Sendable {
         writer.appendByte(letter)
         for (index, point) in points.enumerated() {
             if index > 0 { writer.appendByte(UInt8(ascii: " ")) }
-            writer.appendNumber(point.x, decimals: JSONWriter.shapeDecimals)
+            writer.appendNumber(point.x, decimals: DisplayList.decimals)
             writer.appendByte(UInt8(ascii: " "))
-            writer.appendNumber(point.y, decimals: JSONWriter.shapeDecimals)
+            writer.appendNumber(point.y, decimals: DisplayList.decimals)
         }
     }
 }

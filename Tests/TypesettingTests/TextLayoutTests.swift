@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
-@testable import Drawing
+import Shapes
+@testable import Typesetting
 
 /// Loaded once for all text tests; the catalog is immutable and Sendable.
 let sharedLayout: TextLayout? = try? TextLayout()
