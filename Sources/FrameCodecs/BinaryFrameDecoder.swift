@@ -125,7 +125,7 @@ public struct BinaryFrameDecoder {
         case .pie, .radial: BinaryFrameFormat.hasID
         case .path: BinaryFrameFormat.hasID | 2 | 4 | 8 | 16 | 32
         case .text: BinaryFrameFormat.hasID | 2 | 4 | 8
-        case .group: BinaryFrameFormat.hasID | 2 | 4
+        case .group: BinaryFrameFormat.hasID | 2 | 4 | 8
         }
     }
 
@@ -213,7 +213,12 @@ public struct BinaryFrameDecoder {
                 for _ in 0..<6 { entries.append(try number()) }
                 matrix = entries
             }
-            return .group(GroupShape(id: id, alpha: alpha, matrix: matrix, items: try shapeList(depth: depth + 1)))
+            var clip: Rect?
+            if has(BinaryFrameFormat.GroupFlag.clip) {
+                clip = Rect(x: try number(), y: try number(), width: try number(), height: try number())
+            }
+            return .group(GroupShape(id: id, alpha: alpha, matrix: matrix, clip: clip,
+                                     items: try shapeList(depth: depth + 1)))
         }
     }
 }

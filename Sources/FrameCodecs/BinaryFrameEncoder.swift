@@ -169,6 +169,7 @@ extension BinaryByteCursor {
             var flags: UInt8 = 0
             if group.alpha != nil { flags |= BinaryFrameFormat.GroupFlag.alpha }
             if group.matrix != nil { flags |= BinaryFrameFormat.GroupFlag.matrix }
+            if group.clip != nil { flags |= BinaryFrameFormat.GroupFlag.clip }
             appendHeader(.group, flags: flags, id: group.id)
             if let alpha = group.alpha { appendNumber(alpha) }
             if let matrix = group.matrix {
@@ -176,6 +177,12 @@ extension BinaryByteCursor {
                 for index in 0..<6 {
                     appendNumber(matrix.count == 6 ? matrix[index] : (index == 0 || index == 3 ? 1 : 0))
                 }
+            }
+            if let clip = group.clip {
+                appendNumber(clip.x)
+                appendNumber(clip.y)
+                appendNumber(clip.width)
+                appendNumber(clip.height)
             }
             appendShapes(group.items)
         }

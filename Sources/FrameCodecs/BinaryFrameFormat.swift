@@ -44,7 +44,9 @@ public enum BinaryFrameFormat {
     }
 
     enum GroupFlag {
-        static let alpha: UInt8 = 2, matrix: UInt8 = 4
+        /// `clip` (four numbers, after `m`) was added later: a decoder that predates it refuses
+        /// the bit rather than misreading the numbers.
+        static let alpha: UInt8 = 2, matrix: UInt8 = 4, clip: UInt8 = 8
     }
 
     static func code(_ cap: LineCap) -> UInt8 {

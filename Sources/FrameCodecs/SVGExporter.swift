@@ -6,7 +6,9 @@ import Shapes
 /// Renders a display list as a standalone SVG document, deterministically (same list, same bytes),
 /// for headless export and golden files.
 ///
-/// Mapping: groups become `<g transform="matrix(a b c d e f)" opacity="alpha">` (group opacity);
+/// Mapping: groups become `<g transform="matrix(a b c d e f)" opacity="alpha">` (group opacity),
+/// a group's clip `clip-path="url(#cN)"` on that `<g>` with a `<clipPath id="cN">` rectangle in
+/// `<defs>` (ids `c1`, `c2`, ... in document order; the clip is in the group's transformed space);
 /// arcs and pies become `<path>`s with SVG arc segments (full circles as two half arcs, full pies
 /// as `<circle>`); radial shapes become a `<rect>` filled with a `<radialGradient>` in `<defs>`
 /// (ids `g1`, `g2`, ... in document order, `gradientUnits="userSpaceOnUse"`); text uses
@@ -67,6 +69,7 @@ private struct SVGWriterState {
     var body = JSONWriter(capacity: 4096)
     var defs = JSONWriter(capacity: 0)
     var gradientCount = 0
+    var clipCount = 0
 
     mutating func append(_ shape: Shape, depth: Int) {
         body.appendIndent(depth)
@@ -91,6 +94,21 @@ private struct SVGWriterState {
             }
             if let alpha = group.alpha {
                 body.appendAttribute("opacity", min(max(alpha.isNaN ? 0 : alpha, 0), 1))
+            }
+            if let clip = group.clip {
+                clipCount += 1
+                defs.appendRaw(#"<clipPath id="c"#)
+                defs.appendInteger(clipCount)
+                defs.appendRaw(#""><rect"#)
+                // Canvas's rect() takes negative sizes (it extends left/up); SVG's rect does not.
+                defs.appendAttribute("x", clip.width < 0 ? clip.x + clip.width : clip.x)
+                defs.appendAttribute("y", clip.height < 0 ? clip.y + clip.height : clip.y)
+                defs.appendAttribute("width", abs(clip.width))
+                defs.appendAttribute("height", abs(clip.height))
+                defs.appendRaw("/></clipPath>\n")
+                body.appendRaw(#" clip-path="url(#c"#)
+                body.appendInteger(clipCount)
+                body.appendRaw(#")""#)
             }
             body.appendRaw(">\n")
             for item in group.items { append(item, depth: depth + 1) }

@@ -13,7 +13,7 @@ import Shapes
 /// - path: d, fill, stroke, lw, cap, join
 /// - text: x, y, text, size, weight, fill, align, baseline
 /// - radial: x, y, w, h, cx, cy, r, stops
-/// - group: alpha, m, items
+/// - group: alpha, m, clip, items
 ///
 /// Optional fields are omitted when nil. Every number except `weight` (an integer) is rounded half
 /// away from zero to at most four decimals, after clamping to ±1e9 (no canvas coordinate is that
@@ -147,6 +147,17 @@ extension JSONByteCursor {
                 let identity: Double = index == 0 || index == 3 ? 1 : 0
                 appendBoundedNumber(matrix.count == 6 ? matrix[index] : identity, decimals: JSONWriter.shapeDecimals)
             }
+            appendByte(UInt8(ascii: "]"))
+        }
+        if let clip = group.clip {
+            appendRaw(#","clip":["#)
+            appendBoundedNumber(clip.x, decimals: JSONWriter.shapeDecimals)
+            appendByte(UInt8(ascii: ","))
+            appendBoundedNumber(clip.y, decimals: JSONWriter.shapeDecimals)
+            appendByte(UInt8(ascii: ","))
+            appendBoundedNumber(clip.width, decimals: JSONWriter.shapeDecimals)
+            appendByte(UInt8(ascii: ","))
+            appendBoundedNumber(clip.height, decimals: JSONWriter.shapeDecimals)
             appendByte(UInt8(ascii: "]"))
         }
         appendRaw(#","items":["#)

@@ -201,7 +201,10 @@ enum RandomDisplayList {
                                        center: point(&random), radius: number(&random), stops: stops))
         default:
             let matrix: [Double]? = maybe(&random) { random in (0..<6).map { _ in number(&random) } }
-            return .group(GroupShape(id: id, alpha: maybe(&random, number), matrix: matrix,
+            let clip: Rect? = maybe(&random) { random in
+                Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random)))
+            }
+            return .group(GroupShape(id: id, alpha: maybe(&random, number), matrix: matrix, clip: clip,
                                      items: make(&random, depth: depth + 1).shapes))
         }
     }
