@@ -5,6 +5,7 @@ import Recording
 import Session
 import Timing
 import WebSocketServer
+import struct WebSocketServer.TimerID
 
 /// A session being served: its deterministic core, its clock, who watches it, and what was
 /// last sent. Lives on the service thread only.
@@ -126,3 +127,7 @@ final class LiveSession {
         return frames.bytes(format)
     }
 }
+
+/// The transport's timer id (named apart from Timing's component timers). This file imports
+/// both modules; the scoped import of the transport's TimerID takes precedence here.
+typealias LoopTimer = TimerID
