@@ -46,9 +46,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)
+        .target(name: "Benchmarking", dependencies: [
+            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing", "LoadGenerator",
+        ]),
+
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
-            "ProgressCastServer", "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing",
+            "ProgressCastServer", "Benchmarking", "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "Timing",
             "LoadGenerator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -63,11 +63,21 @@ enum ReplayBenchmark {
         return op
     }
 
+    /// Reads a recording file as `progresscast replay` does.
+    private static func loadRecording(_ path: String) throws -> Recording {
+        guard let data = FileManager.default.contents(atPath: path) else { throw BenchError("cannot read \(path)") }
+        do {
+            return try RecordingReader.read(Array(data))
+        } catch {
+            throw BenchError("\(path): \(error.description)")
+        }
+    }
+
     /// `replay --verify` speed: loading the file, re-simulating it and comparing every checksum.
     static func runReplay(path: String, fonts: FontCatalog) throws -> [BenchRow] {
         let started = Date()
-        let recording = try RecordingLoader.load(path)
-        let (result, _) = Replay.verify(recording, fonts: fonts)
+        let recording = try loadRecording(path)
+        let result = Replayer.verify(recording, fonts: fonts)
         let elapsed = Date().timeIntervalSince(started)
         if let mismatch = result.mismatch {
             throw BenchError("bench recording failed verification at line \(mismatch.line)")
@@ -82,7 +92,7 @@ enum ReplayBenchmark {
     /// Seeking: the state at a time plus its frame, at 40 times spread over the recording, from
     /// a replayer built once (as `replay.open` does).
     static func runSeek(path: String, fonts: FontCatalog) throws -> [BenchRow] {
-        let recording = try RecordingLoader.load(path)
+        let recording = try loadRecording(path)
         let openStart = Date()
         let replayer = Replayer(recording: recording, fonts: fonts)
         let openTime = Date().timeIntervalSince(openStart)
