@@ -53,7 +53,7 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
-            "ProgressCastServer", "Benchmarking", "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "Timing",
+            "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "Timing",
             "LoadGenerator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
-        .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport"]),
+        .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
