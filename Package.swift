@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (docs/architecture.md): engines (Geometry, Timing, Drawing, components, Scene)
+// Layering (docs/architecture.md): engines (Geometry, Timing, Shapes, Typesetting, components, Scene)
 // know nothing of the network; the transport (CLibWebSockets, WebSocketServer) knows
 // nothing of HUDs; ProgressCastServer glues them; `progresscast` is the CLI.
 let package = Package(
@@ -20,19 +20,22 @@ let package = Package(
         .target(name: "Timing", dependencies: ["Geometry"]),
         .target(name: "JSON"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .target(name: "Drawing", dependencies: ["Geometry", "JSON", "CFreeType"]),
+        // The display list (shape kinds); its encodings (JSON, binary, SVG); fonts and text layout.
+        .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
+        .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
+        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType"]),
 
-        .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Drawing"]),
-        .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
-        .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "ComponentSupport"]),
-        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Drawing", "ComponentSupport"]),
+        .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
+        .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+        .target(name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "Navigation", "ProgressBar", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Timing"]),
         // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
         .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Scene", "Timing"]),
-        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing", "Wire"]),
+        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "Wire"]),
 
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -42,20 +45,25 @@ let package = Package(
 
         // MARK: Glue (sessions over the transport)
         .target(name: "ProgressCastServer", dependencies: [
-            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Drawing", "JSON", "Timing", "Wire",
+            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "JSON", "Timing", "Wire",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)
+        .target(name: "Benchmarking", dependencies: [
+            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing", "LoadGenerator",
         ]),
 
         // MARK: Executables
         .executableTarget(name: "progresscast", dependencies: [
-            "ProgressCastServer", "Session", "Scene", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON", "Timing",
-            "LoadGenerator", "Wire", "WebSocketServer",
+            "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "Timing",
+            "LoadGenerator", "Wire",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: Fuzzing (scripts/fuzz.sh builds these with -sanitize=fuzzer; Fuzz/ holds the corpus)
-        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "Drawing", "JSON", "Timing", "Wire"]),
+        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing", "Wire"]),
         .executableTarget(name: "FuzzCommandDecoder", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzRecordingReader", dependencies: ["FuzzHarness"]),
 
@@ -65,19 +73,21 @@ let package = Package(
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
-        .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport"]),
+        .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "Drawing", "Geometry", "JSON", "Wire"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "Drawing", "Geometry", "JSON"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Drawing", "Geometry", "JSON"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire"],
+        .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
+        .testTarget(name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
+        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Drawing", "Geometry", "ComponentSupport"]),
-        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,8 @@
 #   1. swift test              (unit tests of every module)
 #   2. pytest Tests/integration (the real server over HTTP and WebSockets)
 #   3. pytest Tests/browser     (the page in headless Chromium), when that folder has tests
+#   4. pytest Tests/repo        (repository checks: Package.swift declares every import, every
+#                                cited *.md document exists)
 # Output goes to test-output/ (logs, JUnit XML, server logs, screenshots/). Every suite runs even
 # if an earlier one failed; the script exits non-zero if anything failed and ends with a summary.
 #
@@ -66,7 +68,7 @@ summary() {
     printf '  %-22s %-12s %7ss\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
   done
   # pytest's last line ("12 passed, 3 skipped in 4.2s") for each pytest log.
-  for log in "$OUT/integration.log" "$OUT/browser.log"; do
+  for log in "$OUT/integration.log" "$OUT/browser.log" "$OUT/repo.log"; do
     [[ -f $log ]] && printf '  %-22s %s\n' "$(basename "$log" .log):" "$(grep -E '(passed|failed|error|skipped|no tests ran)' "$log" | tail -1 | tr -d '=')"
   done
   if [[ -f $OUT/unit.log ]]; then
@@ -80,7 +82,7 @@ summary() {
 }
 trap summary EXIT
 
-rm -f "$OUT"/unit.log "$OUT"/integration.log "$OUT"/browser.log
+rm -f "$OUT"/unit.log "$OUT"/integration.log "$OUT"/browser.log "$OUT"/repo.log
 
 # Python: the tests need pytest, selenium and websockets >= 13 (its asyncio client). Debian's
 # python3 is "externally managed" (PEP 668: pip will not install into it), so when they are not
@@ -134,6 +136,14 @@ if [[ ${SKIP_BROWSER:-0} != 1 ]] && compgen -G "Tests/browser/test_*.py" >/dev/n
   step "browser tests" "$OUT/browser.log" timeout "$PYTEST_TIMEOUT" \
     python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider -o faulthandler_timeout=120 --junitxml="$OUT/browser.xml" "${extra[@]}" || true
 fi
+
+# --- Repository checks (Tests/repo) ------------------------------------------------------------
+# Every target declares each module it imports (scripts/check_dependencies.py reads the manifest
+# with `swift package dump-package`), and every *.md document cited in Sources/, Tests/, docs/,
+# scripts/, ... exists in the repository. Both include a test that they can fail.
+step "repo checks" "$OUT/repo.log" timeout 300 \
+  python3 -m pytest Tests/repo -q -rfEs -p no:cacheprovider --junitxml="$OUT/repo.xml" || true
+# ---------------------------------------------------------------------------------------------
 
 # --- Benchmark smoke (performance; docs/benchmarks.md) --------------------------------------
 # Runs every part of `progresscast bench` small and short (about 10 s: a few live sessions, the

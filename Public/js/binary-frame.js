@@ -8,7 +8,7 @@ const MAX_DEPTH = 256;
 
 const KINDS = ['rect', 'arc', 'pie', 'line', 'path', 'text', 'radial', 'group'];
 // The flag bits each kind defines (bit 0, value 1, is the id for every kind).
-const KNOWN_FLAGS = [0x1f, 0x03, 0x01, 0x03, 0x3f, 0x0f, 0x01, 0x07];
+const KNOWN_FLAGS = [0x1f, 0x03, 0x01, 0x03, 0x3f, 0x0f, 0x01, 0x0f];
 const CAPS = ['butt', 'round', 'square'];
 const JOINS = ['miter', 'round', 'bevel'];
 const ALIGNS = ['left', 'center', 'right'];
@@ -165,6 +165,7 @@ function shape(r, depth) {
         s.m = [r.number('group m'), r.number('group m'), r.number('group m'),
           r.number('group m'), r.number('group m'), r.number('group m')];
       }
+      if (flags & 8) s.clip = [r.number('group clip'), r.number('group clip'), r.number('group clip'), r.number('group clip')];
       s.items = shapes(r, 'group item count', depth + 1);
   }
   return s;

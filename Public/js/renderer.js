@@ -123,6 +123,13 @@ const draw = {
     if (s.alpha !== undefined) ctx.globalAlpha *= clamp01(num(s.alpha, 1));
     const m = s.m;
     if (Array.isArray(m) && m.length === 6 && m.every(Number.isFinite)) ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+    // The clip [x,y,w,h] is in the group's coordinates (after m); restore() lifts it.
+    const c = s.clip;
+    if (Array.isArray(c) && c.length === 4 && c.every(Number.isFinite)) {
+      ctx.beginPath();
+      ctx.rect(c[0], c[1], c[2], c[3]);
+      ctx.clip();
+    }
     if (ctx.globalAlpha > 0) drawShapes(ctx, s.items, withText, depth + 1);
     ctx.restore();
   },

@@ -1,4 +1,4 @@
-// FreeType for Swift: the headers ProgressCast's Drawing module uses, plus the load flags and
+// FreeType for Swift: the headers ProgressCast's Typesetting module uses, plus the load flags and
 // table tags that FreeType defines as macros Swift cannot import.
 #ifndef PROGRESSCAST_CFREETYPE_SHIM_H
 #define PROGRESSCAST_CFREETYPE_SHIM_H

@@ -1,6 +1,6 @@
 import Wire
 import ComponentSupport
-import Drawing
+import Typesetting
 import Foundation
 import JSON
 import Logging

@@ -1,5 +1,5 @@
 import Dispatch
-import Drawing
+import Typesetting
 import Foundation
 import Logging
 import WebSocketServer

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Shapes
 import HUD
 import Navigation
 import ProgressBar

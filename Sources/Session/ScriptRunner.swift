@@ -1,6 +1,7 @@
 import Wire
 import ComponentSupport
-import Drawing
+import FrameCodecs
+import Typesetting
 import JSON
 import Recording
 import Scene

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Drawing
+import Benchmarking
 import Foundation
 import LoadGenerator
 
@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
         """
     )
 
-    static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing"]
+    static let allParts = BenchSuite.allParts
 
     @Option(name: .long, help: "Which parts to run (comma-separated): \(Bench.allParts.joined(separator: ", ")).")
     var parts: String = Bench.allParts.joined(separator: ",")
@@ -67,79 +67,15 @@ struct Bench: ParsableCommand {
             encodings.append(encoding)
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
-        let scratch = try BenchEnvironment.makeScratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let viewersPerSession = min(100, idleViewers)
-        var settings = BenchSettings(
-            seconds: seconds, sessions: sessions,
-            idleSessions: max(1, idleViewers / viewersPerSession), idleViewers: viewersPerSession,
-            warmup: 2, recordingSeconds: recordingMinutes * 60, pageFrames: 600,
-            publicDirectory: (self.public as NSString).standardizingPath, scratchDirectory: scratch,
-            executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(loadThreads, 8)))
-        if smoke {
-            settings.seconds = 1
-            settings.warmup = 0.5
-            settings.sessions = min(sessions, 20)
-            settings.idleSessions = 2
-            settings.idleViewers = 10
-            settings.recordingSeconds = 120
-            settings.pageFrames = 60
-        }
-        let loadBefore = BenchEnvironment.loadAverage()
-        let fonts = try FontCatalog()
-        var table = BenchTable()
-        var errors: [String] = []
-        var progressCast: [FrameEncoding: LoadReport] = [:]
-        var recordingPath: String?
-        func recording() throws -> String {
-            if let recordingPath { return recordingPath }
-            let path = scratch + "/bench.pcast"
-            try ReplayBenchmark.writeRecording(seconds: settings.recordingSeconds, to: path, fonts: fonts)
-            recordingPath = path
-            return path
-        }
-        /// A pause before each load run, so the one before it (a thousand connections closing,
-        /// two busy cores) does not weigh on it: back to back, the second of two server runs
-        /// measured 2-4 fps less than it did alone.
-        func settle() {
-            if !smoke { sleep(5) }
-        }
-        for part in Bench.allParts where selected.contains(part) {
-            FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
-            do {
-                switch part {
-                case "engine": table.add(try EngineBenchmark.run(seconds: smoke ? 0.5 : min(seconds, 5), fonts: fonts))
-                case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
-                case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
-                case "server":
-                    for encoding in encodings {
-                        settle()
-                        let result = try ServerBenchmark.runServer(settings, encoding: encoding)
-                        progressCast[encoding] = result.report
-                        table.add(result.rows)
-                    }
-                case "baseline":
-                    for encoding in encodings {
-                        settle()
-                        table.add(try ServerBenchmark.runBaseline(settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
-                    }
-                case "idle": table.add(try ServerBenchmark.runIdle(settings))
-                case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
-                case "timing": table.add(TimingBenchmark.run(seconds: smoke ? 0.3 : min(seconds, 2)))
-                default: break
-                }
-            } catch {
-                errors.append("\(part): \(error)")
-                table.add([BenchRow(figure: "\(part): ERROR", target: "-", measured: "\(error)", passed: false)])
-            }
-        }
-        table.notes.append("load average before the run: \(loadBefore) (other processes on the machine skew every figure)")
-        if smoke { table.notes.append("smoke run: small loads and short windows; the figures are not the targets' conditions") }
-        print(table.render())
-        if !errors.isEmpty {
-            FileHandle.standardError.write(Data(("bench: errors:\n" + errors.joined(separator: "\n") + "\n").utf8))
+        let request = BenchRequest(parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
+                                   recordingMinutes: recordingMinutes, publicDirectory: self.public,
+                                   loadThreads: loadThreads, encodings: encodings, smoke: smoke)
+        let outcome = try BenchSuite.run(request)
+        print(outcome.table)
+        if !outcome.errors.isEmpty {
+            FileHandle.standardError.write(Data(("bench: errors:\n" + outcome.errors.joined(separator: "\n") + "\n").utf8))
             throw ExitCode(2)
         }
-        if strict && !smoke && table.rows.contains(where: { $0.passed == false }) { throw ExitCode(1) }
+        if strict && !smoke && outcome.missedTarget { throw ExitCode(1) }
     }
 }

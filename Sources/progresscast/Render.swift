@@ -1,5 +1,6 @@
 import ArgumentParser
-import Drawing
+import FrameCodecs
+import Typesetting
 import Foundation
 import Recording
 import Session

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Drawing
+import Typesetting
 import Foundation
 import Recording
 import Session

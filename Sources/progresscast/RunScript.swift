@@ -1,6 +1,6 @@
 import ArgumentParser
 import ComponentSupport
-import Drawing
+import Typesetting
 import Foundation
 import Geometry
 import Recording

@@ -1,4 +1,5 @@
-import Drawing
+import FrameCodecs
+import Shapes
 import Foundation
 import Geometry
 import HUD

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Shapes
 import Geometry
 import HUD
 import JSON

@@ -1,5 +1,6 @@
 import ComponentSupport
-import Drawing
+import FrameCodecs
+import Shapes
 import Geometry
 import HUD
 import JSON

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Shapes
 import Geometry
 import Testing
 import Timing

@@ -1,5 +1,7 @@
 import ComponentSupport
-import Drawing
+import FrameCodecs
+import Shapes
+import Typesetting
 import Foundation
 import Geometry
 import Testing

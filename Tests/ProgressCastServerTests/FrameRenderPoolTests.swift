@@ -1,4 +1,4 @@
-import Drawing
+import Typesetting
 import Foundation
 import JSON
 import Session

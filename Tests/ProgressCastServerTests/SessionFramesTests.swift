@@ -1,4 +1,5 @@
-import Drawing
+import FrameCodecs
+import Shapes
 import Geometry
 import Testing
 @testable import ProgressCastServer

@@ -1,5 +1,6 @@
 import ComponentSupport
-import Drawing
+import FrameCodecs
+import Typesetting
 import Geometry
 import JSON
 import Testing

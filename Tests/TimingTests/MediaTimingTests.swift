@@ -1,7 +1,7 @@
 import Testing
 @testable import Timing
 
-/// Local-time rules from reference/timing-model.md, with values worked out by hand.
+/// Local-time rules from docs/timing-model.md, with values worked out by hand.
 @Suite struct MediaTimingTests {
     /// A linear 0 -> 10 animation over 2 s starting at parent time 1, evaluated over underlying 100.
     func value(_ timing: MediaTiming, at tp: Double, cumulative: Bool = false) -> Double? {

@@ -32,7 +32,7 @@ ALLOWED_FLAGS = {
     "path": FLAG_ID | 2 | 4 | 8 | 16 | 32,
     "text": FLAG_ID | 2 | 4 | 8,
     "radial": FLAG_ID,
-    "group": FLAG_ID | 2 | 4,
+    "group": FLAG_ID | 2 | 4 | 8,
 }
 
 
@@ -182,6 +182,8 @@ class _Reader:
                 s["alpha"] = num("group alpha")
             if flags & 4:
                 s["m"] = [num(f"group m[{i}]") for i in range(6)]
+            if flags & 8:
+                s["clip"] = [num(f"group clip[{i}]") for i in range(4)]
             count = self.uvarint("group item count")
             self._plausible(count, 2, "group item count")
             s["items"] = [self.shape(depth + 1) for _ in range(count)]

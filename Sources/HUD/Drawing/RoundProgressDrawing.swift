@@ -1,4 +1,4 @@
-import Drawing
+import Shapes
 import Geometry
 
 /// MBRoundProgressView (iOS 7+ drawing), 37x37, in the content colour.

@@ -1,4 +1,4 @@
-import Drawing
+import Shapes
 import Geometry
 
 /// The custom-view icons as vector paths in a 37x37 box, in the content colour: a checkmark

@@ -1,4 +1,4 @@
-import Drawing
+import Typesetting
 import Geometry
 
 /// Where everything of one HUD goes on the canvas, computed as MBProgressHUD 1.2's Auto Layout

@@ -1,4 +1,4 @@
-import Drawing
+import Shapes
 import Geometry
 
 /// A laid-out text item of the bezel: its frame and its lines, drawn centred in the frame.

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Typesetting
 import Geometry
 import Timing
 

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Drawing
+import Shapes
 import Timing
 
 /// A pointer a HUD took on its down: on its button (a tap when it goes up inside) or swallowed.

@@ -1,4 +1,5 @@
-import Drawing
+import Shapes
+import Typesetting
 
 /// A screen in a stack with its measured bar texts and row titles, laid out when the stack
 /// changes (never while drawing: drawing only copies these strings).

@@ -1,4 +1,5 @@
-import Drawing
+import Shapes
+import Typesetting
 import Geometry
 import Timing
 

@@ -1,5 +1,6 @@
 import ComponentSupport
-import Drawing
+import Shapes
+import Typesetting
 import Timing
 
 extension BarStack {

@@ -1,0 +1,130 @@
+import Foundation
+import LoadGenerator
+import Typesetting
+
+/// What `progresscast bench` measures, already validated by the command line: docs/requirements.md
+/// section 9's figures (docs/benchmarks.md explains each part and its conditions).
+public struct BenchRequest {
+    /// The parts to run (names from ``BenchSuite/allParts``); they run in that list's order.
+    public var parts: [String]
+    /// Seconds each timed part measures for.
+    public var seconds: Double
+    /// Live sessions for the server and baseline parts.
+    public var sessions: Int
+    /// Viewers in the idle part (in sessions of at most 100).
+    public var idleViewers: Int
+    /// Length of the replay and seek parts' recording.
+    public var recordingMinutes: Double
+    /// The page folder (served to Chromium; Benchmarks/ is looked for beside it).
+    public var publicDirectory: String
+    /// Load generator threads for the server, baseline and idle parts.
+    public var loadThreads: Int
+    /// Frame encodings for the server and baseline parts.
+    public var encodings: [FrameEncoding]
+    /// Every part small and short (about 10 s); the figures are then not the targets' conditions.
+    public var smoke: Bool
+
+    /// Creates a value with these fields (see the type's documentation for their meaning).
+    public init(parts: [String], seconds: Double, sessions: Int, idleViewers: Int, recordingMinutes: Double,
+                publicDirectory: String, loadThreads: Int, encodings: [FrameEncoding], smoke: Bool) {
+        self.parts = parts
+        self.seconds = seconds
+        self.sessions = sessions
+        self.idleViewers = idleViewers
+        self.recordingMinutes = recordingMinutes
+        self.publicDirectory = publicDirectory
+        self.loadThreads = loadThreads
+        self.encodings = encodings
+        self.smoke = smoke
+    }
+}
+
+/// What a bench run found: the table (figure, target, measured, pass/fail) and the parts that failed.
+public struct BenchOutcome {
+    /// The printed table, with its notes.
+    public var table: String
+    /// One line per part that failed with an error (`part: error`).
+    public var errors: [String]
+    /// Whether some figure missed its target.
+    public var missedTarget: Bool
+}
+
+/// The benchmarks behind `progresscast bench`: each part measures figures and adds rows to one table.
+public enum BenchSuite {
+    /// Every part, in the order they run.
+    public static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing"]
+
+    /// Runs the request's parts (progress on standard error) and returns the table. A part that
+    /// throws becomes an ERROR row and an entry of ``BenchOutcome/errors``; the others still run.
+    public static func run(_ request: BenchRequest) throws -> BenchOutcome {
+        let scratch = try BenchEnvironment.makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let viewersPerSession = min(100, request.idleViewers)
+        var settings = BenchSettings(
+            seconds: request.seconds, sessions: request.sessions,
+            idleSessions: max(1, request.idleViewers / viewersPerSession), idleViewers: viewersPerSession,
+            warmup: 2, recordingSeconds: request.recordingMinutes * 60, pageFrames: 600,
+            publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
+            executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)))
+        if request.smoke {
+            settings.seconds = 1
+            settings.warmup = 0.5
+            settings.sessions = min(request.sessions, 20)
+            settings.idleSessions = 2
+            settings.idleViewers = 10
+            settings.recordingSeconds = 120
+            settings.pageFrames = 60
+        }
+        let loadBefore = BenchEnvironment.loadAverage()
+        let fonts = try FontCatalog()
+        var table = BenchTable()
+        var errors: [String] = []
+        var progressCast: [FrameEncoding: LoadReport] = [:]
+        var recordingPath: String?
+        func recording() throws -> String {
+            if let recordingPath { return recordingPath }
+            let path = scratch + "/bench.pcast"
+            try ReplayBenchmark.writeRecording(seconds: settings.recordingSeconds, to: path, fonts: fonts)
+            recordingPath = path
+            return path
+        }
+        /// A pause before each load run, so the one before it (a thousand connections closing,
+        /// two busy cores) does not weigh on it: back to back, the second of two server runs
+        /// measured 2-4 fps less than it did alone.
+        func settle() {
+            if !request.smoke { sleep(5) }
+        }
+        for part in BenchSuite.allParts where request.parts.contains(part) {
+            FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
+            do {
+                switch part {
+                case "engine": table.add(try EngineBenchmark.run(seconds: request.smoke ? 0.5 : min(request.seconds, 5), fonts: fonts))
+                case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
+                case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
+                case "server":
+                    for encoding in request.encodings {
+                        settle()
+                        let result = try ServerBenchmark.runServer(settings, encoding: encoding)
+                        progressCast[encoding] = result.report
+                        table.add(result.rows)
+                    }
+                case "baseline":
+                    for encoding in request.encodings {
+                        settle()
+                        table.add(try ServerBenchmark.runBaseline(settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
+                    }
+                case "idle": table.add(try ServerBenchmark.runIdle(settings))
+                case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
+                case "timing": table.add(TimingBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 2)))
+                default: break
+                }
+            } catch {
+                errors.append("\(part): \(error)")
+                table.add([BenchRow(figure: "\(part): ERROR", target: "-", measured: "\(error)", passed: false)])
+            }
+        }
+        table.notes.append("load average before the run: \(loadBefore) (other processes on the machine skew every figure)")
+        if request.smoke { table.notes.append("smoke run: small loads and short windows; the figures are not the targets' conditions") }
+        return BenchOutcome(table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
+    }
+}

@@ -1,0 +1,188 @@
+import FrameCodecs
+import Typesetting
+import Foundation
+import LoadGenerator
+
+/// What every part of a bench run shares.
+struct BenchSettings {
+    /// Seconds measured by each timed part.
+    var seconds: Double
+    /// Live sessions for the server and baseline parts.
+    var sessions: Int
+    /// Idle part: sessions and viewers per session.
+    var idleSessions: Int
+    var idleViewers: Int
+    /// Seconds between setup and the measured window (server parts).
+    var warmup: Double
+    /// Media length of the replay part's recording, in seconds.
+    var recordingSeconds: Double
+    /// Frames the page part draws.
+    var pageFrames: Int
+    /// The page folder (served to Chromium by the page part).
+    var publicDirectory: String
+    var scratchDirectory: String
+    var executable: String
+    /// Load generator threads (each with its own libwebsockets client context).
+    var loadThreads = 2
+    /// Niceness of the load generator's threads (the server runs at normal priority).
+    var loadNice: Int32 = 5
+}
+
+/// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
+/// libwebsockets baseline) as a child process on a free loopback port, driven by the load
+/// generator in this process.
+enum ServerBenchmark {
+    /// Starts `progresscast serve` on a free port; returns it with its port.
+    static func startServer(_ settings: BenchSettings, maxSessions: Int, maxConnectionsPerSession: Int) throws -> (BenchProcess, Int) {
+        let server = try BenchProcess(
+            executable: settings.executable,
+            arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--public", settings.publicDirectory,
+                        "--recordings", settings.scratchDirectory + "/recordings", "--log-level", "warning",
+                        "--max-sessions", String(maxSessions), "--max-connections-per-session", String(maxConnectionsPerSession)],
+            logPath: settings.scratchDirectory + "/serve-\(maxSessions)-\(maxConnectionsPerSession).log")
+        guard let port = server.waitForPort() else {
+            server.stop()
+            throw BenchError("progresscast serve did not start: \(server.logTail())")
+        }
+        return (server, port)
+    }
+
+    /// Live sessions at 60 fps through ProgressCast, with frames in `encoding`.
+    static func runServer(_ settings: BenchSettings, encoding: FrameEncoding) throws -> (rows: [BenchRow], report: LoadReport) {
+        let (server, port) = try startServer(settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
+        defer { server.stop() }
+        let report = try runLoad(settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions) {
+            $0.frames = encoding
+        }
+        guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
+        let n = settings.sessions
+        var rows = [
+            BenchRow(figure: "server, \(label(encoding)): \(n) live sessions at 60 fps, delivered fps per session", target: ">= 57 mean",
+                     measured: "\(f1(report.fpsMean)) mean, \(f1(report.fpsMin)) lowest (\(report.connectionsReady)/\(n) sessions)",
+                     passed: report.connectionsReady == n && report.fpsMean >= 57),
+            BenchRow(figure: "server, \(label(encoding)): frame interval", target: "p99 <= 25 ms",
+                     measured: "\(f1(report.intervalP50)) ms median, \(f1(report.intervalP99)) ms p99", passed: report.intervalP99 <= 25 && report.frames > 0),
+            BenchRow(figure: "server, \(label(encoding)): command-to-frame latency", target: "p99 <= 20 ms",
+                     measured: "\(f1(report.latencyP50)) ms median, \(f1(report.latencyP99)) ms p99 (\(report.latencySamples) cmds, \(report.latencyLost) lost)",
+                     passed: report.latencySamples > 0 && report.latencyLost == 0 && report.latencyP99 <= 20),
+        ]
+        rows.append(BenchRow(figure: "  server CPU, memory", target: "-",
+                             measured: "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
+                             passed: nil))
+        rows.append(BenchRow(figure: "  load generator CPU", target: "-",
+                             measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil))
+        try checkErrors(report)
+        return (rows, report)
+    }
+
+    /// "JSON frames" or "binary frames", for the table.
+    static func label(_ encoding: FrameEncoding) -> String {
+        encoding == .json ? "JSON frames" : "binary frames"
+    }
+
+    /// The same frame bytes through bare libwebsockets to as many connections.
+    static func runBaseline(_ settings: BenchSettings, encoding: FrameEncoding, fonts: FontCatalog,
+                            compareWith progressCast: LoadReport?) throws -> [BenchRow] {
+        let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
+        try writeDemoFrames(to: framesPath, encoding: encoding, fonts: fonts)
+        let lifetime = settings.seconds + settings.warmup + 90
+        let baseline = try BenchProcess(executable: settings.executable,
+                                        arguments: ["baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime)]
+                                            + (encoding == .binary ? ["--binary"] : []),
+                                        logPath: settings.scratchDirectory + "/baseline.log")
+        defer { baseline.stop() }
+        guard let port = baseline.waitForPort() else { throw BenchError("the baseline server did not start: \(baseline.logTail())") }
+        let report = try runLoad(settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions)
+        let n = settings.sessions
+        var rows = [
+            BenchRow(figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
+                     measured: "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
+                     passed: nil),
+            BenchRow(figure: "  load generator CPU (baseline run)", target: "-",
+                     measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil),
+        ]
+        if let progressCast, report.fpsMean > 0 {
+            let ratio = progressCast.fpsMean / report.fpsMean
+            rows.append(BenchRow(figure: "server, \(label(encoding)): ProgressCast fps / baseline fps", target: "-",
+                                 measured: "\(f1(progressCast.fpsMean)) / \(f1(report.fpsMean)) = \(String(format: "%.3f", ratio))", passed: nil))
+        }
+        try checkErrors(report)
+        return rows
+    }
+
+    /// Many viewers of unchanging sessions: the server's CPU and memory while idle.
+    static func runIdle(_ settings: BenchSettings) throws -> [BenchRow] {
+        let (server, port) = try startServer(settings, maxSessions: settings.idleSessions + 10,
+                                             maxConnectionsPerSession: settings.idleViewers + 1)
+        defer { server.stop() }
+        let report = try runLoad(settings, port: port, serverPID: server.pid,
+                                 mode: .idleViewers(viewersPerSession: settings.idleViewers), sessions: settings.idleSessions) {
+            $0.warmup = max(settings.warmup, 3)
+            $0.receiveBufferSize = 4096
+            $0.maxPendingConnects = 128
+            $0.setupTimeout = 120
+        }
+        guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
+        let viewers = settings.idleSessions * settings.idleViewers
+        let connected = report.connectionsReady - min(report.connectionsReady, settings.idleSessions) - report.connectionsClosedEarly
+        let resident = report.serverResidentBytes ?? .max
+        let share = report.serverCPU ?? 1
+        try checkErrors(report)
+        return [
+            BenchRow(figure: "idle: viewers connected to unchanging sessions", target: "\(viewers)",
+                     measured: "\(connected) (+ \(settings.idleSessions) controllers; setup \(f1(report.setupSeconds)) s)",
+                     passed: connected == viewers),
+            BenchRow(figure: "idle: server CPU", target: "< 5% of a core",
+                     measured: "\(cpu(report.serverCPU)) of a core over \(f1(report.windowSeconds)) s", passed: connected == viewers && share < 0.05),
+            BenchRow(figure: "idle: server resident memory", target: "< 1 GB",
+                     measured: "\(mib(report.serverResidentBytes)) (peak \(mib(report.serverPeakResidentBytes)))",
+                     passed: connected == viewers && resident < 1_000_000_000),
+        ]
+    }
+
+    /// Runs the load generator against the server on `port` (process `serverPID`) with the
+    /// bench's duration, warmup, niceness and threads; `adjust` sets whatever else the part needs.
+    private static func runLoad(_ settings: BenchSettings, port: Int, serverPID: Int32, mode: LoadOptions.Mode, sessions: Int,
+                                adjust: (inout LoadOptions) -> Void = { _ in }) throws -> LoadReport {
+        var options = LoadOptions()
+        options.port = port
+        options.mode = mode
+        options.sessions = sessions
+        options.duration = settings.seconds
+        options.warmup = settings.warmup
+        options.serverPID = serverPID
+        options.nice = settings.loadNice
+        adjust(&options)
+        return try LoadGenerator.run(options: options, threads: settings.loadThreads)
+    }
+
+    /// Fails the part when the server answered with errors or connections failed.
+    private static func checkErrors(_ report: LoadReport) throws {
+        if report.connectionsFailed > 0 || report.errorReplies > 0 || report.connectionsReady == 0 {
+            throw BenchError("load run had \(report.connectionsFailed) failed connections, \(report.errorReplies) error replies"
+                + (report.firstError.map { " (first: \($0))" } ?? "") + ", \(report.connectionsReady) ready")
+        }
+    }
+
+    /// Two seconds of demo-scene frames (the bytes ProgressCast sends), one per line: JSON, or
+    /// binary frames in hex (`progresscast baseline --binary`).
+    static func writeDemoFrames(to path: String, encoding: FrameEncoding, fonts: FontCatalog, count: Int = 120) throws {
+        var core = try EngineBenchmark.demoCore(fonts: fonts)
+        var encoder = FrameEncoder(capacity: 8192)
+        var binaryEncoder = BinaryFrameEncoder()
+        var text: [UInt8] = []
+        for frame in 1...count {
+            core.advance(to: Int64(frame) * 1_000_000 / 60)
+            switch encoding {
+            case .json: text += encoder.encodeFrame(core.displayList(), seq: frame, time: core.time)
+            case .binary: text += HexBytes.encode(binaryEncoder.encodeFrame(core.displayList(), seq: frame, time: core.time))
+            }
+            text.append(UInt8(ascii: "\n"))
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text)) else { throw BenchError("cannot write \(path)") }
+    }
+}
+
+func f1(_ value: Double) -> String { String(format: "%.1f", value) }
+func cpu(_ share: Double?) -> String { share.map { String(format: "%.1f%%", $0 * 100) } ?? "?" }
+func mib(_ bytes: Int?) -> String { bytes.map { String(format: "%.0f MiB", Double($0) / 1_048_576) } ?? "?" }

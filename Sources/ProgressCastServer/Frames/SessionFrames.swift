@@ -1,0 +1,147 @@
+import FrameCodecs
+import Shapes
+import Foundation
+
+/// A session's current frame: its display list and its encodings (canonical JSON, binary),
+/// each made at most once per frame, and the comparison that keeps frames to changes only.
+///
+/// Both encodings carry exactly the canonical frame's values (binary numbers are the integers the
+/// JSON text spells), so comparing the display-list part of either encoding byte for byte is
+/// exactly "is this display list equal to the last one", without hashing. The comparison uses
+/// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
+/// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
+struct SessionFrames {
+    /// One encoding of the current frame.
+    private struct Encoded {
+        var bytes: [UInt8] = []
+        /// Where the display list's part starts in ``bytes``.
+        var bodyStart = 0
+        /// Whether ``bytes`` encode the current frame.
+        var isCurrent = false
+    }
+
+    /// The current frame's sequence number (0 before the first frame).
+    private(set) var seq = 0
+    private var list: DisplayList?
+    private var time = 0.0
+    private var binary = Encoded()
+    private var json = Encoded()
+    /// In a class of their own so that an encoder can lend its bytes to code that updates
+    /// this struct (a struct field would be borrowed for the whole call).
+    private let encoders = Encoders()
+    private var cachedChecksum: String?
+
+    /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
+    /// compared in): the frame's identity, the repeat key it is sent with.
+    private(set) var bodyHash: UInt64 = 0
+
+    /// Whether a frame was made yet.
+    var hasFrame: Bool { list != nil }
+
+    /// Makes `list` at media time `time` the current frame unless it shows the same display
+    /// list, compared in the `compareIn` encoding; when it changed, also encodes it in the other
+    /// encoding if `encodeBoth`. Returns whether it changed.
+    mutating func update(_ list: DisplayList, time: Double, compareIn format: FrameFormat, encodeBoth: Bool) -> Bool {
+        if let current = self.list, !encoded(format).isCurrent {
+            // The watchers' encoding changed since the last frame: encode that frame in it first.
+            encode(current, seq: seq, time: self.time, as: format)
+        }
+        let changed = Self.withEncoding(encoders, list, seq: seq + 1, time: time, as: format) { frame, bodyStart -> Bool in
+            let last = encoded(format)
+            if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) { return false }
+            store(frame, bodyStart: bodyStart, as: format)
+            bodyHash = FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: frame[bodyStart...]), encoding: format)
+            return true
+        }
+        guard changed else { return false }
+        seq += 1
+        self.list = list
+        self.time = time
+        cachedChecksum = nil
+        let other: FrameFormat = format == .json ? .binary : .json
+        setCurrent(false, other)
+        if encodeBoth { encode(list, seq: seq, time: time, as: other) }
+        return true
+    }
+
+    /// The current frame in `format`, encoded now if it was not yet (empty before the first frame).
+    mutating func bytes(_ format: FrameFormat) -> [UInt8] {
+        guard let list else { return [] }
+        if !encoded(format).isCurrent { encode(list, seq: seq, time: time, as: format) }
+        return encoded(format).bytes
+    }
+
+    /// The current display list's checksum (``FrameEncoder/checksum(_:)``: FNV-1a over the
+    /// canonical JSON bytes after `"t":T,` and before the closing brace), or nil before the
+    /// first frame.
+    mutating func checksum() -> String? {
+        guard hasFrame else { return nil }
+        if let cachedChecksum { return cachedChecksum }
+        let frame = bytes(.json)
+        let start = json.bodyStart
+        let checksum = frame.withUnsafeBytes { bytes in
+            FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
+        }
+        cachedChecksum = checksum
+        return checksum
+    }
+
+    // MARK: Encodings
+
+    private func encoded(_ format: FrameFormat) -> Encoded {
+        format == .json ? json : binary
+    }
+
+    private mutating func setCurrent(_ isCurrent: Bool, _ format: FrameFormat) {
+        switch format {
+        case .json: json.isCurrent = isCurrent
+        case .binary: binary.isCurrent = isCurrent
+        }
+    }
+
+    /// Encodes into the encoder's buffer and lends the bytes and the body's offset to `body`.
+    private static func withEncoding<Result>(_ encoders: Encoders, _ list: DisplayList, seq: Int, time: Double, as format: FrameFormat,
+                                              _ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result {
+        switch format {
+        case .binary:
+            return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
+        case .json:
+            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
+        }
+    }
+
+    private mutating func encode(_ list: DisplayList, seq: Int, time: Double, as format: FrameFormat) {
+        Self.withEncoding(encoders, list, seq: seq, time: time, as: format) { frame, bodyStart in
+            store(frame, bodyStart: bodyStart, as: format)
+        }
+    }
+
+    /// Copies an encoding into the kept buffer (no allocation once it has grown to the largest frame).
+    private mutating func store(_ frame: UnsafeRawBufferPointer, bodyStart: Int, as format: FrameFormat) {
+        switch format {
+        case .binary: Self.copy(frame, bodyStart: bodyStart, into: &binary)
+        case .json: Self.copy(frame, bodyStart: bodyStart, into: &json)
+        }
+    }
+
+    private static func copy(_ frame: UnsafeRawBufferPointer, bodyStart: Int, into encoded: inout Encoded) {
+        encoded.bytes.removeAll(keepingCapacity: true)
+        encoded.bytes.append(contentsOf: frame)
+        encoded.bodyStart = bodyStart
+        encoded.isCurrent = true
+    }
+
+    private static func sameBody(_ last: [UInt8], from lastStart: Int, _ frame: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        last.withUnsafeBytes { last -> Bool in
+            guard let lastBase = last.baseAddress, let base = frame.baseAddress,
+                  last.count - lastStart == frame.count - start else { return false }
+            return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
+        }
+    }
+}
+
+/// A session's reusable frame encoders (their buffers grow to the largest frame and stay).
+private final class Encoders {
+    var binary = BinaryFrameEncoder(capacity: 4096)
+    var json = FrameEncoder(capacity: 8192)
+}

@@ -1,4 +1,0 @@
-import WebSocketServer
-
-/// The transport's timer id (named apart from Timing's component timers).
-typealias LoopTimer = TimerID

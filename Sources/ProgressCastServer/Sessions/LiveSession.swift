@@ -1,0 +1,133 @@
+import FrameCodecs
+import Foundation
+import JSON
+import Recording
+import Session
+import Timing
+import WebSocketServer
+import struct WebSocketServer.TimerID
+
+/// A session being served: its deterministic core, its clock, who watches it, and what was
+/// last sent. Lives on the service thread only.
+final class LiveSession {
+    let id: String
+    let token: String
+    var core: SessionCore
+    /// Live sessions: seconds since creation. Manual sessions: moved by clock.advance.
+    private let liveClock: LiveClock?
+    private var manualMicroseconds: Int64 = 0
+    /// Connections watching, in join order.
+    var connections: [ConnectionID] = []
+    /// The current frame and its encodings.
+    private var frames = SessionFrames()
+    /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
+    private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
+    /// The current frame's identity (``SessionFrames/bodyHash``).
+    var frameHash: UInt64 { frames.bodyHash }
+    /// The current frame's sequence number.
+    var frameSeq: Int { frames.seq }
+    /// Whether paced frames stopped because nobody watched and nothing recorded.
+    var dormant = false
+    /// Whether an op came since the last paced frame (its frame goes first in its wake).
+    var opSinceFrame = false
+    /// What the last batch render found: whether the frame changed, and whether frames may
+    /// change after it without another op (``SessionCore/mayChange``).
+    var renderedChange = false
+    var mayChangeAfterRender = false
+    /// Monotonic microseconds when the next paced frame is due, while one is scheduled
+    /// (``FrameScheduler``); nil when none is.
+    var frameDue: Int64?
+    /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
+    var frameTicket: UInt64 = 0
+    /// The session's phase group on the frame lattice (-1: not given yet).
+    var frameGroup = -1
+    /// The lattice time of a frame deferred to keep the minimum gap, while it waits.
+    var deferredLatticeTime: Int64?
+    /// The lattice time of the last paced frame.
+    var lastFrameGrid: Int64 = 0
+    /// Monotonic microseconds when the last frame was produced (live pacing).
+    var lastFrameWall: Int64 = 0
+    /// Pending removal after the last connection left.
+    var expiryTimer: LoopTimer?
+    /// The recording in progress.
+    var recorder: SessionRecorder?
+    /// Scenario steps still to apply, in time order (absolute session microseconds).
+    var pendingSteps: [CommandScript.Step] = []
+    var stepTimer: LoopTimer?
+    /// A replay session's player (nil for ordinary sessions).
+    var replay: ReplayPlayback?
+
+    init(id: String, token: String, core: SessionCore) {
+        self.id = id
+        self.token = token
+        self.core = core
+        liveClock = core.settings.clock == .live ? LiveClock() : nil
+    }
+
+    var settings: SessionSettings { core.settings }
+
+    /// The session's media time now, in whole microseconds.
+    func nowMicroseconds() -> Int64 {
+        if let liveClock { return max(MediaTime.microseconds(liveClock.now()), core.now) }
+        return max(manualMicroseconds, core.now)
+    }
+
+    /// Moves a manual clock forward.
+    func advanceManualClock(by seconds: Double) {
+        manualMicroseconds = core.now + MediaTime.microseconds(seconds)
+    }
+
+    var isLive: Bool { liveClock != nil }
+
+    /// Notes which frame encodings the session's watchers take (call when they change).
+    func watchersChanged(formats: [FrameFormat]) {
+        watcherFormats = (formats.contains(.json), formats.contains(.binary))
+    }
+
+    /// Renders the display list at the core's current time; returns whether it differs from the
+    /// last frame made (frames are sent on change only), and if so makes it the current frame,
+    /// encoded in every format a watcher takes (see ``SessionFrames``).
+    func renderIfChanged() -> Bool {
+        let (list, time) = withCore { ($0.displayList(), $0.time) }
+        let (json, binary) = watcherFormats
+        return frames.update(list, time: time, compareIn: binary ? .binary : .json, encodeBoth: json && binary)
+    }
+
+    /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
+    /// (it touches nothing outside the session): advance to now (a replay's player moved it
+    /// already), render, and note whether frames may change after it.
+    func renderPacedFrame() {
+        if replay == nil {
+            let now = nowMicroseconds()
+            withCore { $0.advance(to: now) }
+        }
+        renderedChange = renderIfChanged()
+        mayChangeAfterRender = mayChange
+    }
+
+    /// The checksum of the last frame's display list (see ``SessionFrames/checksum()``), or nil
+    /// before the first frame.
+    var lastChecksum: String? { frames.checksum() }
+
+    /// Runs `body` on the core in place. Calling a non-mutating method straight on `core` (a
+    /// struct stored in a class) copies it first, retaining every reference it holds, on every
+    /// frame; an inout access does not.
+    @inline(__always)
+    func withCore<Result>(_ body: (inout SessionCore) -> Result) -> Result {
+        body(&core)
+    }
+
+    /// Whether frames may change after now without another op (``SessionCore/mayChange``).
+    var mayChange: Bool { withCore { $0.mayChange } }
+
+    /// The current frame in `format` (for watchers, joins and frame.get), rendering once if
+    /// none was made yet. Each format is encoded at most once per frame.
+    func currentFrame(_ format: FrameFormat) -> [UInt8] {
+        if !frames.hasFrame { _ = renderIfChanged() }
+        return frames.bytes(format)
+    }
+}
+
+/// The transport's timer id (named apart from Timing's component timers). This file imports
+/// both modules; the scoped import of the transport's TimerID takes precedence here.
+typealias LoopTimer = TimerID
