@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "HUD", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
         .target(name: "ProgressBar", dependencies: ["Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"]),
 
+        .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Drawing", "ComponentSupport"]),
+        .target(name: "Refresh", dependencies: ["ScrollView", "Geometry", "Timing", "Drawing", "ComponentSupport"]),
+
         .target(name: "Recording", dependencies: ["JSON"]),
 
         .target(name: "Scene", dependencies: ["ComponentSupport", "Drawing", "Geometry", "HUD", "JSON", "ProgressBar", "Timing"]),
@@ -74,6 +77,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Drawing", "Geometry", "JSON", "ComponentSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "ScrollViewTests", dependencies: ["ScrollView", "Timing", "Drawing", "Geometry", "ComponentSupport", "TestSupport"]),
+        .testTarget(name: "RefreshTests", dependencies: ["Refresh", "ScrollView", "Timing", "Drawing", "Geometry", "ComponentSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
