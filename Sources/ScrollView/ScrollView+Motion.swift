@@ -7,7 +7,7 @@ extension ScrollView {
     /// at the edge it would cross (computed analytically) and bounces there (or just stops when
     /// `bounces` is off); nothing when the velocity is negligible. Replaces any motion.
     /// Returns whether anything moves. The model offset becomes where the motion ends.
-    mutating func startMotion(from position: Point, velocity: Point, at time: Double, timeline: inout Timeline) -> Bool {
+    public mutating func startMotion(from position: Point, velocity: Point, at time: Double, timeline: inout Timeline) -> Bool {
         var moving = false
         for axis in ScrollAxis.allCases {
             moving = planAxis(axis, from: axis.of(position), velocity: scrolls(axis) ? axis.of(velocity) : 0,
@@ -67,7 +67,7 @@ extension ScrollView {
 
     /// Stops every offset animation where it is at `time` (the model takes the presentation
     /// value: nothing jumps), as a finger catching a moving scroll view does.
-    mutating func stopMotion(at time: Double, timeline: inout Timeline) {
+    public mutating func stopMotion(at time: Double, timeline: inout Timeline) {
         let current = offset(at: time, timeline: timeline)
         for axis in ScrollAxis.allCases {
             removeAxisAnimations(axis, at: time, timeline: &timeline)
@@ -102,7 +102,7 @@ extension ScrollView {
     /// setContentOffset:animated: at `time`. Animated moves use UIKit's 0.3 s
     /// ease-in-ease-out (or `duration`); any deceleration stops. While a finger drags, the
     /// offset is set at once and the drag re-anchored there.
-    mutating func setContentOffset(_ target: Point, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setContentOffset(_ target: Point, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
         var update = ScrollUpdate()
         let old = observedOffset(at: time, timeline: timeline)
         if phase == .decelerating { enter(.idle, at: time, update: &update) }
@@ -128,7 +128,7 @@ extension ScrollView {
     /// `_adjustContentOffsetIfNecessary` does: at rest an offset outside the new range moves
     /// to it (in the same animation); a moving view continues its motion within the new range
     /// (from its current position and velocity: no jump); a drag is re-anchored (no jump).
-    mutating func setInset(_ inset: ScrollInsets, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setInset(_ inset: ScrollInsets, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
         let old = contentInset
         contentInset = inset
         let targets = ScrollView.insetKeys(inset)
@@ -145,19 +145,19 @@ extension ScrollView {
     }
 
     /// Sets the content size at `time` (no animation) and keeps the offset valid.
-    mutating func setContentSize(_ size: Size, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setContentSize(_ size: Size, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
         contentSize = size
         return adjustOffset(duration: 0, at: time, timeline: &timeline)
     }
 
     /// Moves the view to `frame` at `time` and keeps the offset valid.
-    mutating func setFrame(_ frame: Rect, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setFrame(_ frame: Rect, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
         self.frame = frame
         return adjustOffset(duration: 0, at: time, timeline: &timeline)
     }
 
     /// Replaces the rows (reloadData) and formats their titles once.
-    mutating func setRows(_ rows: TableRows) {
+    public mutating func setRows(_ rows: TableRows) {
         self.rows = rows
         rowTitles = ScrollView.titles(for: rows)
     }
