@@ -61,17 +61,17 @@ public enum MotionCurve: Equatable, Hashable, Sendable {
 
     /// The first time `t` in `start...end` at which the motion reaches `target` moving in the
     /// direction of `sign(direction)` (upwards for a positive direction), or nil when it does not
-    /// (including when it is already at or past `target` at `start`). Exact for a decay:
+    /// (a crossing needs the motion on the near side of `target` first: a monotone decay already
+    /// at or past it at `start` never crosses it again). Exact for a decay:
     /// `t = ln(1 + (target - from) k / v) / k` with `k = 1000 ln rate`. A critically damped
     /// spring has at most one turning point, `t* = v / (omega (v + omega d))`; on each monotone
     /// stretch the crossing is found by bisection to 1e-12 s.
     public func crossingTime(of target: Double, direction: Double, from start: Double, to end: Double) -> Double? {
         guard direction != 0, end > start else { return nil }
         let s: Double = direction > 0 ? 1 : -1
-        guard s * (value(at: start) - target) < 0 else { return nil }
         switch self {
         case let .decay(from, velocity, rate):
-            guard s * velocity > 0 else { return nil }
+            guard s * (value(at: start) - target) < 0, s * velocity > 0 else { return nil }
             let k = 1000 * log(rate)
             guard k < 0, k.isFinite else { return nil }
             let argument = 1 + (target - from) * k / velocity
