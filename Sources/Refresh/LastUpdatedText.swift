@@ -2,7 +2,7 @@
 /// same calendar day), "MM-dd HH:mm" (the same year), "yyyy-MM-dd HH:mm", or "No record".
 ///
 /// MJRefresh decides "today" by comparing only the day of the month (so the 15th of another
-/// month shows "Today"); this compares the whole date (docs/differences.md).
+/// month shows "Today"); this compares the whole date (a deliberate difference from MJRefresh).
 public enum LastUpdatedText {
     /// The label for a last update at `last` (nil: never) seen at `now`, in `strings`' language.
     public static func format(last: CivilDateTime?, now: CivilDateTime, strings: RefreshStrings) -> String {

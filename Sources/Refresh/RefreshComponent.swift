@@ -30,6 +30,8 @@ public struct RefreshComponent: Equatable, Sendable {
     var triggerByDrag = false
     /// Auto footer: drag triggers left in this pan (-1: unlimited).
     public internal(set) var remainingTriggers: Int
+    /// When the last threshold watch fired (a watch is never re-armed at that same instant).
+    var watchFiredAt: Double?
     /// Pending timers by purpose.
     var timers: [(code: RefreshTimer, id: TimerID)] = []
     /// The texts drawn, formatted at state changes (MJRefresh sets its labels there too).
@@ -122,7 +124,7 @@ public struct RefreshComponent: Equatable, Sendable {
         }
     }
 
-    // MARK: Geometry of the offset rules (docs/differences.md lists where they differ from MJRefresh)
+    // MARK: Geometry of the offset rules
 
     /// Back footer: contentH - (frameH - bottom - top) with the original inset (MJRefresh heightForContentBreakView).
     func contentBreak(_ scroll: ScrollView) -> Double {

@@ -107,7 +107,9 @@ extension ScrollStack {
             let y = scroll.observedOffset(at: time, timeline: timeline).y
             if y >= threshold {
                 // Already past it and still moving down: MJRefresh triggers at the next offset change.
-                if scroll.velocity(at: time, timeline: timeline).y > 0 { schedule(c, .watch, at: time, timeline: &timeline) }
+                if scroll.velocity(at: time, timeline: timeline).y > 0 && component.watchFiredAt != time {
+                    schedule(c, .watch, at: time, timeline: &timeline)
+                }
             } else if let due = scroll.timeOfReaching(y: threshold, after: time, timeline: timeline) {
                 schedule(c, .watch, at: due, timeline: &timeline)
             }
@@ -116,6 +118,7 @@ extension ScrollStack {
 
     /// A watch came due: the deceleration reached the threshold (not dragging: no trigger count).
     mutating func watchFired(_ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+        components[c].watchFiredAt = time
         guard let s = scrollIndex(of: c) else { return }
         let component = components[c]
         let scroll = scrollViews[s]

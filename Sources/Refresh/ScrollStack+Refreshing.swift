@@ -11,7 +11,7 @@ extension ScrollStack {
     /// leaves its triggerByDrag flag set after such a refusal and lowers the count only when the
     /// refresh ends, so a later endRefreshingWithNoMoreData turns a count of 0 into -1
     /// (unlimited). Here a refusal clears the flag and the count is lowered when the drag-
-    /// triggered refresh begins, never below 0 (docs/differences.md).
+    /// triggered refresh begins, never below 0 (a deliberate difference from MJRefresh).
     mutating func beginRefreshing(_ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
         guard let s = scrollIndex(of: c) else { return }
         if components[c].kind == .autoFooter && components[c].triggerByDrag {
