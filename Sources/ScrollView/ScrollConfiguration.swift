@@ -8,11 +8,17 @@ public struct ScrollConfiguration: Equatable, Sendable {
     /// The scrollable content's size; when nil, `rows` decides the height (UITableView) and the
     /// width is the frame's.
     public var contentSize: Size?
+    /// UIScrollView.contentInset.
     public var contentInset: ScrollInsets
+    /// The rows drawn (none: a bare scroll view).
     public var rows: TableRows
+    /// UIScrollView.bounces.
     public var bounces: Bool
+    /// UIScrollView.alwaysBounceVertical.
     public var alwaysBounceVertical: Bool
+    /// UIScrollView.alwaysBounceHorizontal.
     public var alwaysBounceHorizontal: Bool
+    /// UIScrollView.decelerationRate.
     public var decelerationRate: DecelerationRate
     /// The view's background (a table view's white by default).
     public var background: Color

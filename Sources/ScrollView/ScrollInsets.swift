@@ -1,8 +1,12 @@
 /// UIEdgeInsets for a scroll view's contentInset: extra scrollable room around the content.
 public struct ScrollInsets: Equatable, Hashable, Sendable {
+    /// Room above the content (points).
     public var top: Double
+    /// Room left of the content.
     public var left: Double
+    /// Room below the content.
     public var bottom: Double
+    /// Room right of the content.
     public var right: Double
 
     /// Insets of `top`, `left`, `bottom`, `right` points.

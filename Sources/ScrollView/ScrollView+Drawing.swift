@@ -51,7 +51,7 @@ extension ScrollView {
     /// Appends the rows that intersect the frame at `offset`: each title and its separator.
     public func appendRows(offset: Point, into items: inout [Shape]) {
         let count = min(rows.count, rowTitles.count)
-        guard count > 0, rows.height > 0, frame.height > 0, frame.width > 0 else { return }
+        guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else { return }
         let h = rows.height
         let top = min(max(offset.y / h, 0), Double(count))
         let bottom = min(max((offset.y + frame.height) / h, 0), Double(count))

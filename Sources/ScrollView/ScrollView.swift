@@ -23,11 +23,17 @@ public struct ScrollView: Equatable, Sendable {
     public internal(set) var contentSize: Size
     /// The content inset in effect for scrolling (the model value).
     public internal(set) var contentInset: ScrollInsets
+    /// The rows drawn (a plain table view).
     public internal(set) var rows: TableRows
+    /// Whether the content rubber-bands and bounces past its edges (UIScrollView.bounces).
     public var bounces: Bool
+    /// Scroll (and bounce) vertically even when the content fits.
     public var alwaysBounceVertical: Bool
+    /// Scroll (and bounce) horizontally even when the content fits.
     public var alwaysBounceHorizontal: Bool
+    /// How fast a released view slows down.
     public var decelerationRate: DecelerationRate
+    /// The background colour.
     public var background: Color
     /// Dragging, decelerating or idle.
     public internal(set) var phase: ScrollPhase = .idle

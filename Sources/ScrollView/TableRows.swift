@@ -1,7 +1,9 @@
 /// The rows a scroll view draws as a plain table view: `count` rows of `height` points, each
 /// titled by `title` with `%d` replaced by the row's index (indexPath.row, from 0).
 public struct TableRows: Equatable, Hashable, Sendable {
+    /// How many rows (0...``maximumCount``).
     public var count: Int
+    /// Each row's height in points.
     public var height: Double
     /// A template; every `%d` becomes the row index.
     public var title: String

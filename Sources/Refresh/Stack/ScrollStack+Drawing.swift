@@ -101,6 +101,7 @@ extension ScrollStack {
     /// UIActivityIndicatorView: spokes whose highlight turns clockwise once per second.
     private func appendSpinner(center: Point, alpha: Double, at time: Double, id: String, into shapes: inout [Shape]) {
         let count = RefreshLook.spokes
+        guard time.isFinite else { return }
         let turn = time - time.rounded(.down)
         let head = Int((turn * Double(count)).rounded(.down)) % count
         for k in 0..<count {

@@ -22,18 +22,3 @@ public enum RefreshKind: String, Equatable, Hashable, Sendable, CaseIterable {
     /// Whether this kind is a footer (a scroll view holds at most one footer, MJRefresh's mj_footer).
     public var isFooter: Bool { self == .backFooter || self == .autoFooter }
 }
-
-/// Which look: MJRefreshNormal* (arrow, spinner, labels), MJRefreshState* (labels only) or
-/// MJRefreshGif* (a frame sequence per state, labels).
-public enum RefreshStyle: String, Equatable, Hashable, Sendable, CaseIterable {
-    case normal
-    case state
-    case gif
-}
-
-/// MJRefresh.bundle's languages.
-public enum RefreshLanguage: String, Equatable, Hashable, Sendable, CaseIterable {
-    case en
-    case zhHans = "zh-Hans"
-    case zhHant = "zh-Hant"
-}

@@ -1,85 +1,33 @@
-import Geometry
-import ScrollView
-
 extension ScrollStack {
-    /// The stack's commands (`scroll.*` and `refresh.*` ops), decoded and range-checked by the wire layer.
-    public enum Command: Equatable, Sendable {
-        /// scroll.create.
-        case scrollCreate(target: String, ScrollConfiguration)
-        /// scroll.set.
-        case scrollSet(ScrollSet)
-        /// refresh.create.
-        case refreshCreate(RefreshCreate)
-        /// refresh.update.
-        case refreshUpdate(RefreshUpdate)
-        /// refresh.begin: beginRefreshing.
-        case refreshBegin(target: String)
-        /// refresh.end: endRefreshing (takes effect on the next turn, at the same media time).
-        case refreshEnd(target: String)
-        /// refresh.endNoMoreData: endRefreshingWithNoMoreData (next turn).
-        case refreshEndNoMoreData(target: String)
-        /// refresh.resetNoMoreData (next turn).
-        case refreshResetNoMoreData(target: String)
-    }
-
-    /// scroll.set: each non-nil field changes. `rows` or `contentSize` is reloadData (rows
-    /// without contentSize sets the content height to the rows' height).
-    public struct ScrollSet: Equatable, Sendable {
-        public var target: String
-        public var offset: Point?
-        /// Animate the offset change (UIKit's 0.3 s ease-in-ease-out).
-        public var animated: Bool
-        public var contentSize: Size?
-        public var inset: ScrollInsets?
-        public var rows: TableRows?
-        /// A new frame (laying the view out; an empty frame counts as not on screen).
-        public var frame: Rect?
-
-        /// A set of `target`'s fields.
-        public init(target: String, offset: Point? = nil, animated: Bool = false, contentSize: Size? = nil,
-                    inset: ScrollInsets? = nil, rows: TableRows? = nil, frame: Rect? = nil) {
-            self.target = target
-            self.offset = offset
-            self.animated = animated
-            self.contentSize = contentSize
-            self.inset = inset
-            self.rows = rows
-            self.frame = frame
-        }
-    }
-
-    /// refresh.create: a component `kind` on the scroll view `scroll`.
-    public struct RefreshCreate: Equatable, Sendable {
-        public var target: String
-        public var scroll: String
-        public var kind: RefreshKind
-        public var options: RefreshOptions
-
-        /// A component.
-        public init(target: String, scroll: String, kind: RefreshKind, options: RefreshOptions = RefreshOptions()) {
-            self.target = target
-            self.scroll = scroll
-            self.kind = kind
-            self.options = options
-        }
-    }
-
     /// refresh.update: each non-nil field changes (custom titles merge with the current ones).
     public struct RefreshUpdate: Equatable, Sendable {
+        /// The target id.
         public var target: String
+        /// Normal, state or GIF look.
         public var style: RefreshStyle?
+        /// Custom titles (merged with the current ones).
         public var titles: RefreshTitles?
+        /// The default titles' language.
         public var language: RefreshLanguage?
+        /// Hide the last-updated label.
         public var lastUpdatedTimeHidden: Bool?
+        /// Hide the state label.
         public var stateHidden: Bool?
+        /// alpha = pullingPercent while not refreshing.
         public var automaticallyChangeAlpha: Bool?
+        /// Moves the header up.
         public var ignoredScrollViewContentInsetTop: Double?
+        /// Moves footers down.
         public var ignoredScrollViewContentInsetBottom: Double?
+        /// Auto footer: load when scrolled into view.
         public var automaticallyRefresh: Bool?
+        /// Auto footer: how much must be visible to load.
         public var triggerAutomaticallyRefreshPercent: Double?
+        /// Auto footer: loads per drag (-1: unlimited).
         public var autoTriggerTimes: Int?
         /// A new simulated load duration (0: none).
         public var loadDuration: Double?
+        /// GIF frame counts per state.
         public var gifFrames: GifFrames?
 
         /// An update of `target`.
@@ -122,19 +70,5 @@ extension ScrollStack {
             if let gifFrames { o.gifFrames = gifFrames }
             return o
         }
-    }
-
-    /// The stack's events.
-    public enum Event: Equatable, Sendable {
-        /// refresh.state: a component's state changed.
-        case refreshState(state: RefreshState, previous: RefreshState)
-        /// refresh.refreshing: the refreshing callback ran (refreshingBlock / target-action).
-        case refreshing
-        /// refresh.beginCompleted: beginRefreshingCompletionBlock ran (right after the callback).
-        case beginCompleted
-        /// refresh.endCompleted: endRefreshingCompletionBlock ran.
-        case endCompleted
-        /// scroll.state: a scroll view started dragging, decelerating or went idle.
-        case scrollState(ScrollPhase)
     }
 }

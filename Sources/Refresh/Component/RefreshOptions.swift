@@ -3,9 +3,11 @@ import ComponentSupport
 /// The settings of a refresh component (MJRefresh properties), as `refresh.create` and
 /// `refresh.update` give them.
 public struct RefreshOptions: Equatable, Sendable {
+    /// Normal, state or GIF look.
     public var style: RefreshStyle
     /// Custom titles per state.
     public var titles: RefreshTitles
+    /// The language of the default titles.
     public var language: RefreshLanguage
     /// Headers: hide the last-updated label.
     public var lastUpdatedTimeHidden: Bool
@@ -65,27 +67,4 @@ public struct RefreshOptions: Equatable, Sendable {
             if let title, title.count > 200 { throw .badField("titles", "must be at most 200 characters each") }
         }
     }
-}
-
-/// MJRefreshGif*: how many images each state shows. Idle shows image
-/// `floor(count * pullingPercent)` (clamped to the last); Pulling and Refreshing loop theirs at
-/// MJRefresh's default duration of count * 0.1 s.
-public struct GifFrames: Equatable, Hashable, Sendable {
-    public var idle: Int
-    public var pulling: Int
-    public var refreshing: Int
-
-    /// Frame counts per state.
-    public init(idle: Int, pulling: Int, refreshing: Int) {
-        self.idle = idle
-        self.pulling = pulling
-        self.refreshing = refreshing
-    }
-
-    /// MJRefresh's example (60 pull-down images, 3 loading images for pulling and refreshing).
-    public static let standard = GifFrames(idle: 60, pulling: 3, refreshing: 3)
-    /// The most frames a state may have.
-    public static let maximumCount = 1000
-    /// Seconds per looping frame (duration = count * 0.1 s).
-    public static let frameDuration = 0.1
 }

@@ -6,11 +6,15 @@ import Timing
 /// bookkeeping MJRefresh keeps (the scroll view's original inset, the inset it added, the auto
 /// footer's trigger count). The transitions that touch the scroll view live in ``ScrollStack``.
 public struct RefreshComponent: Equatable, Sendable {
+    /// The component's target id.
     public let target: String
     /// The scroll view's target.
     public let scroll: String
+    /// Header, back footer, auto footer or trailer.
     public let kind: RefreshKind
+    /// Its MJRefresh settings.
     public internal(set) var options: RefreshOptions
+    /// Its MJRefreshState.
     public internal(set) var state: RefreshState = .idle
     /// A layer (owner = target) for the component's own animations: alpha, arrow, spinner.
     public let layer: LayerID
@@ -169,22 +173,4 @@ public struct RefreshComponent: Equatable, Sendable {
     func contentExceedsView(_ scroll: ScrollView) -> Bool {
         scroll.contentInset.top + scroll.contentSize.height > scroll.frame.height
     }
-}
-
-/// What a component's timer is for.
-enum RefreshTimer: Int, Equatable, Sendable, CaseIterable {
-    /// endRefreshing on the next turn.
-    case end = 1
-    /// endRefreshingWithNoMoreData on the next turn.
-    case endNoMoreData
-    /// resetNoMoreData on the next turn.
-    case resetNoMoreData
-    /// The refreshing callback, when the 0.25 s inset animation ends.
-    case refreshingCallback
-    /// The end completion, when the 0.4 s restoring animation ends.
-    case endCompleted
-    /// The simulated load ends the refresh.
-    case load
-    /// The auto footer's threshold is crossed during a deceleration.
-    case watch
 }

@@ -2,9 +2,13 @@
 /// English file has no trailer strings; ProgressCast supplies "Swipe to view details" and
 /// "Release to view details" (the meaning of the Chinese ones).
 public struct RefreshStrings: Equatable, Sendable {
+    /// MJRefreshHeader{Idle,Pulling,Refreshing}Text.
     public var headerIdle, headerPulling, headerRefreshing: String
+    /// MJRefreshTrailer{Idle,Pulling}Text.
     public var trailerIdle, trailerPulling: String
+    /// MJRefreshAutoFooter{Idle,Refreshing,NoMoreData}Text.
     public var autoFooterIdle, autoFooterRefreshing, autoFooterNoMoreData: String
+    /// MJRefreshBackFooter{Idle,Pulling,Refreshing,NoMoreData}Text.
     public var backFooterIdle, backFooterPulling, backFooterRefreshing, backFooterNoMoreData: String
     /// "Last update: " (MJRefreshHeaderLastTimeText).
     public var lastTime: String

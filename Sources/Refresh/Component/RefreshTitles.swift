@@ -1,8 +1,12 @@
 /// Custom state titles (setTitle:forState:); nil keeps the localized default.
 public struct RefreshTitles: Equatable, Hashable, Sendable {
+    /// Shown while Idle.
     public var idle: String?
+    /// Shown while Pulling.
     public var pulling: String?
+    /// Shown while Refreshing.
     public var refreshing: String?
+    /// Shown in NoMoreData.
     public var noMoreData: String?
 
     /// Titles; each nil one keeps the default.
