@@ -102,11 +102,31 @@ import Timing
     @Test func endAfterScrollingAwayMovesNothing() throws {
         var rig = try rig()
         let release = rig.drag(dy: 150, start: 1)
+        // While the inset animation runs, inspection shows the model beside the presentation.
+        let moving = rig.scroll(at: release + 0.1)
+        #expect(moving?.modelOffset == Point(x: 0, y: -54))
+        #expect(moving?.presentationInset != nil)
         _ = rig.offset(at: release + 0.3)
         try rig.setOffset(0, 200, at: release + 0.5)
+        // MJRefresh's resetInset: scrolled away, a refreshing header's top inset is the original.
+        #expect(rig.scroll(at: release + 0.5)?.inset.top == 0)
+
         try rig.apply(.refreshEnd(target: "r"), at: release + 1)
         #expect(rig.offset(at: release + 1.2).y == 200)
         #expect(rig.scroll(at: release + 1.5)?.inset.top == 0)
+    }
+
+    @Test func endInsideTheBandReturnsToTheTopWithoutAJump() throws {
+        var rig = try rig()
+        let release = rig.drag(dy: 150, start: 1)
+        try rig.setOffset(0, -30, at: release + 0.5)
+        #expect(rig.scroll(at: release + 0.5)?.inset.top == 30)
+        var previous = rig.offset(at: release + 0.9).y
+        try rig.sampleDensely(from: release + 0.9, to: release + 1.5, step: 0.0005, commands: [(release + 1, .refreshEnd(target: "r"))]) { t, y in
+            #expect(abs(y - previous) < 0.2, "jump at \(t)")
+            previous = y
+        }
+        #expect(rig.offset(at: release + 1.5).y == 0)
     }
 
     @Test func beginRefreshingProgrammaticallyAndTheSimulatedLoad() throws {

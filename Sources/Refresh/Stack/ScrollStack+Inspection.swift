@@ -9,6 +9,22 @@ extension ScrollStack {
         case refresh(RefreshInspection)
     }
 
+    /// The content inset as MJRefresh leaves it: a refreshing header keeps the top inset within
+    /// [original top, original top + h] following -offsetY (MJRefreshHeader resetInset, step 1
+    /// of its offset rules). The scroll view itself rests against original top + h, which gives
+    /// the same motion: inside that band the inset follows the offset, so nothing bounces there.
+    func reportedInset(_ scroll: ScrollView, at time: Double, timeline: Timeline) -> ScrollInsets {
+        var inset = scroll.contentInset
+        for component in components where component.scroll == scroll.target && component.kind == .header && component.state == .refreshing {
+            let original = component.originalInset.top
+            let following = -scroll.observedOffset(at: time, timeline: timeline).y
+            inset.top = min(max(following, original), original + component.extent)
+        }
+        return inset
+    }
+
+    /// The state of the scroll view or refresh component `target` at `time` (nil when not
+    /// this stack's). Never changes anything.
     public func inspect(_ target: String, at time: Double, timeline: Timeline) -> Inspection? {
         if let scroll = scrollView(target) {
             let offset = scroll.offset(at: time, timeline: timeline)
@@ -16,7 +32,7 @@ extension ScrollStack {
             let inset = scroll.presentationInset(at: time, timeline: timeline)
             return .scroll(ScrollInspection(
                 target: target, frame: scroll.frame, offset: offset, modelOffset: model == offset ? nil : model,
-                inset: scroll.contentInset, presentationInset: inset == scroll.contentInset ? nil : inset,
+                inset: reportedInset(scroll, at: time, timeline: timeline), presentationInset: inset == scroll.contentInset ? nil : inset,
                 contentSize: scroll.contentSize, dragging: scroll.isDragging, decelerating: scroll.isDecelerating,
                 phase: scroll.phase, velocity: scroll.velocity(at: time, timeline: timeline), paused: timeline.isPaused(scroll.layer)))
         }

@@ -149,6 +149,8 @@ extension ScrollStack {
         components[c].addedInset = 0
         let duration = RefreshComponent.slowDuration
         if component.options.automaticallyChangeAlpha {
+            let current = alpha(c, scroll: scrollViews[s], at: time, timeline: timeline)
+            timeline.setModel(.scalar(current), for: RefreshComponent.alphaKey, of: component.layer)
             timeline.animate(RefreshComponent.alphaKey, of: component.layer, to: .scalar(0), duration: duration, timingFunction: .easeInEaseOut, at: time)
         }
         components[c].ending = true
