@@ -167,3 +167,17 @@ import Timing
         #expect(rig.events.filter { $0.target == "s" }[1].time == release)
     }
 }
+
+@Suite struct RoutingTests {
+    @Test func eventsOfOtherOwnersAreNotThisStacks() throws {
+        var rig = try RefreshRig()
+        try rig.add(.header)
+        #expect(rig.stack.owns("s") && rig.stack.owns("r") && !rig.stack.owns("x"))
+        var timeline = rig.timeline
+        let timer = TimelineEvent.timer(id: TimerID(rawValue: 999), tag: TimerTag(owner: "x", code: 1), time: 1)
+        #expect(rig.stack.handle(timer, timeline: &timeline, events: &rig.events) == false)
+        #expect(rig.stack.targets == ["s", "r"])
+        // A pointer down outside every scroll view is not consumed.
+        #expect(rig.stack.pointer(PointerEvent(phase: .down, location: Point(x: 400, y: 10), time: 1), timeline: &timeline, events: &rig.events) == false)
+    }
+}

@@ -122,7 +122,9 @@ extension ScrollStack {
         guard let s = scrollIndex(of: c) else { return }
         let component = components[c]
         let scroll = scrollViews[s]
-        guard component.state == .idle, component.options.automaticallyRefresh, !scroll.isDragging,
+        // The offset must really be there (a paused scroll layer froze it short of the threshold).
+        let reached = scroll.observedOffset(at: time, timeline: timeline).y >= component.autoTriggerOffset(scroll) - 1e-9
+        guard reached, component.state == .idle, component.options.automaticallyRefresh, !scroll.isDragging,
               component.contentExceedsView(scroll) else { return }
         beginRefreshing(c, at: time, timeline: &timeline, events: &events)
     }
