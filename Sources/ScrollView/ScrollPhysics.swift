@@ -10,9 +10,12 @@ import Timing
 ///   ``stopDistance`` (0.25 pt: a quarter point is below what a 2x screen can show moving);
 ///   the model value is the position at that instant, so stopping never jumps.
 /// - Bounce back to an edge: a critically damped spring of mass 1, stiffness 100 (omega
-///   10 rad/s, damping ratio 1). These are the commonly cited UIScrollView approximations
-///   (Ilya Lobanov, "How UIScrollView works", 2019, and his Scroll sample: rubber-band constant
-///   0.55, bounce spring mass 1 / stiffness 100 / damping ratio 1). A critically damped spring
+///   10 rad/s, damping ratio 1). These are the commonly cited UIScrollView approximations: the
+///   rubber-band constant 0.55 (Grant Paul's formula, widely quoted since 2013) and the bounce
+///   spring of Ilya Lobanov's "Scrolling mechanics of UIScrollView" (2019) and its sample
+///   project ScrollMechanics: mass 1, stiffness 100, damping ratio 1 (the sample stiffens the
+///   spring with the overscroll; ProgressCast keeps 100 so the bounce stays closed form).
+///   A critically damped spring
 ///   `x(t) = E + (d + (v + omega d) t) e^(-omega t)` (d = x0 - E) crosses the edge E once when
 ///   the velocity towards the edge exceeds `omega |d|`; such a velocity is clamped to
 ///   `omega |d|` (the spring then approaches the edge exponentially, `E + d e^(-omega t)`), so a

@@ -37,7 +37,7 @@ public struct RefreshComponent: Equatable, Sendable {
     /// When the last threshold watch fired (a watch is never re-armed at that same instant).
     var watchFiredAt: Double?
     /// Pending timers by purpose.
-    var timers: [(code: RefreshTimer, id: TimerID)] = []
+    var timers: [PendingTimer] = []
     /// The texts drawn, formatted at state changes (MJRefresh sets its labels there too).
     var texts = Texts()
 
@@ -63,10 +63,10 @@ public struct RefreshComponent: Equatable, Sendable {
         }
     }
 
-    public static func == (lhs: RefreshComponent, rhs: RefreshComponent) -> Bool {
-        lhs.target == rhs.target && lhs.state == rhs.state && lhs.options == rhs.options && lhs.layer == rhs.layer
-            && lhs.stateSince == rhs.stateSince && lhs.remainingTriggers == rhs.remainingTriggers && lhs.lastUpdated == rhs.lastUpdated
-            && lhs.timers.map(\.id) == rhs.timers.map(\.id) && lhs.ending == rhs.ending && lhs.texts == rhs.texts
+    /// A scheduled timer and what it is for.
+    struct PendingTimer: Equatable, Sendable {
+        var code: RefreshTimer
+        var id: TimerID
     }
 
     init(target: String, scroll: ScrollView, kind: RefreshKind, options: RefreshOptions, at time: Double, timeline: inout Timeline) {

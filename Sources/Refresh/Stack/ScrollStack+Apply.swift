@@ -133,7 +133,7 @@ extension ScrollStack {
 
     mutating func schedule(_ c: Int, _ code: RefreshTimer, at due: Double, timeline: inout Timeline) {
         let id = timeline.schedule(at: due, tag: TimerTag(owner: components[c].target, code: code.rawValue))
-        components[c].timers.append((code, id))
+        components[c].timers.append(RefreshComponent.PendingTimer(code: code, id: id))
     }
 
     mutating func cancel(_ c: Int, _ code: RefreshTimer, timeline: inout Timeline) {
