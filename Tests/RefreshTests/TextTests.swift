@@ -180,4 +180,17 @@ import Timing
         // A pointer down outside every scroll view is not consumed.
         #expect(rig.stack.pointer(PointerEvent(phase: .down, location: Point(x: 400, y: 10), time: 1), timeline: &timeline, events: &rig.events) == false)
     }
+
+    @Test func aSecondDownOfAPointerStillDraggingCancelsThatDragFirst() throws {
+        var rig = try RefreshRig()
+        try rig.add(.header)
+        rig.drag(dy: 150, start: 1, hold: 0, release: false)
+        #expect(rig.refresh(at: 1.2)?.state == .pulling)
+        // The up was lost; a new down of pointer 0: the drag is cancelled (released with no
+        // velocity, so the pulled header refreshes) and the new touch catches the view.
+        #expect(rig.pointer(.down, y: 300, at: 2) == true)
+        #expect(rig.refresh(at: 2)?.state == .refreshing)
+        #expect(rig.stack.scrollView("s")?.isTracking == true)
+        #expect(rig.stack.scrollView("s")?.isDragging == false)
+    }
 }

@@ -31,16 +31,25 @@ extension ScrollStack {
     /// pointer and catches the view; that pointer's moves drag it and its up releases it. An up
     /// that never dragged is a tap: on an Idle auto footer's label it starts loading.
     public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<Event>]) -> Bool {
-        let index: Int
-        if event.phase == .down {
-            guard let s = scrollViews.indices.reversed().first(where: {
-                scrollViews[$0].frame.contains(event.location) && scrollViews[$0].trackedPointer == nil
-            }) else { return false }
-            index = s
-        } else {
-            guard let s = scrollViews.firstIndex(where: { $0.trackedPointer == event.pointer }) else { return false }
-            index = s
+        let tracking = scrollViews.firstIndex { $0.trackedPointer == event.pointer }
+        guard event.phase == .down else {
+            guard let s = tracking else { return false }
+            route(event, to: s, timeline: &timeline, events: &events)
+            return true
         }
+        if let stale = tracking {
+            // A second down of a pointer still dragging (its up was lost): cancel that drag first.
+            let cancel = PointerEvent(phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
+            route(cancel, to: stale, timeline: &timeline, events: &events)
+        }
+        guard let s = scrollViews.indices.reversed().first(where: {
+            scrollViews[$0].frame.contains(event.location) && scrollViews[$0].trackedPointer == nil
+        }) else { return false }
+        route(event, to: s, timeline: &timeline, events: &events)
+        return true
+    }
+
+    private mutating func route(_ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
         let before = scrollViews[index].phase
         let update = scrollViews[index].handle(event, timeline: &timeline)
         observe(update, scroll: index, at: event.time, timeline: &timeline, events: &events)
@@ -52,7 +61,6 @@ extension ScrollStack {
         }
         reportPhase(index, from: before, at: event.time, events: &events)
         refreshWatches(at: event.time, timeline: &timeline)
-        return true
     }
 }
 
