@@ -25,16 +25,4 @@ public struct ScrollUpdate: Equatable, Sendable {
             && lhs.cancelled == rhs.cancelled && lhs.tap == rhs.tap
             && lhs.offsetChange?.old == rhs.offsetChange?.old && lhs.offsetChange?.new == rhs.offsetChange?.new
     }
-
-    /// Appends `other`'s phases and flags after this one's.
-    mutating func merge(_ other: ScrollUpdate) {
-        phases += other.phases
-        panBegan = panBegan || other.panBegan
-        released = released || other.released
-        cancelled = cancelled || other.cancelled
-        tap = other.tap ?? tap
-        if let change = other.offsetChange {
-            offsetChange = (offsetChange?.old ?? change.old, change.new)
-        }
-    }
 }
