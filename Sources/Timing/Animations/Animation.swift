@@ -9,6 +9,9 @@ public struct Animation: Equatable, Sendable {
         case keyframe(values: [AnimatableValue], keyTimes: [Double]?, timingFunctions: [TimingFunction]?)
         /// CASpringAnimation from/to/by: the spring's curve evaluated at the cycle's time in seconds.
         case spring(Spring, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        /// A scalar closed-form motion (deceleration, bounce) evaluated at the cycle's time in
+        /// seconds; the timing function is not applied. Values: `.scalar`.
+        case motion(MotionCurve)
         /// CAAnimationGroup: children run in the group's cycle time.
         case group([Animation])
     }
@@ -48,6 +51,12 @@ public struct Animation: Equatable, Sendable {
     /// duration to the requested one; CASpringAnimation users pick settlingDuration).
     public static func spring(_ keyPath: PropertyKey, _ spring: Spring, from: AnimatableValue?, to: AnimatableValue?, duration: Double) -> Animation {
         Animation(keyPath: keyPath, kind: .spring(spring, from: from, to: to, by: nil), timing: MediaTiming(duration: duration))
+    }
+
+    /// A motion animation of `keyPath` lasting `duration` seconds (beginning at `beginTime` in
+    /// the layer's local time; 0: when added).
+    public static func motion(_ keyPath: PropertyKey, _ curve: MotionCurve, duration: Double, beginTime: Double = 0) -> Animation {
+        Animation(keyPath: keyPath, kind: .motion(curve), timing: MediaTiming(beginTime: beginTime, duration: duration))
     }
 
     /// Whether this animation (or one of a group's children) animates `key`.

@@ -40,6 +40,8 @@ extension Animation {
             guard let first = values.first, let last = values.last else { return (underlying, nil) }
             let p = timingFunction.solve(cycle.progress, epsilon: 1 / (200 * cycle.duration))
             return (Animation.keyframeValue(values, keyTimes: keyTimes, functions: functions, progress: p), last.subtracting(first))
+        case let .motion(curve):
+            return (.scalar(curve.value(at: cycle.time)), .scalar(curve.value(at: cycle.duration) - curve.start))
         case .group:
             return (underlying, nil)
         }

@@ -1,0 +1,116 @@
+import Drawing
+import Geometry
+import Timing
+
+extension ScrollView {
+    /// A plain UITableView's look, and the scroll indicators'.
+    public enum Look {
+        /// The row title's left inset (a UITableViewCell's layout margin).
+        public static let titleInset = 16.0
+        public static let titleSize = 17.0
+        public static let titleColor = Color.black
+        /// UITableView's separator grey (#c8c7cc), 1 px tall, inset like the title.
+        public static let separatorColor = Color(red: 200.0 / 255, green: 199.0 / 255, blue: 204.0 / 255)
+        public static let separatorHeight = 1.0
+        /// iOS scroll indicator: 2.5 pt wide, fully rounded, black at 35 % opacity, 3 pt from the edges.
+        public static let indicatorThickness = 2.5
+        public static let indicatorInset = 3.0
+        public static let indicatorColor = Color(white: 0, alpha: 0.35)
+        /// The shortest indicator while the content is in bounds; past an edge it shrinks by the
+        /// overshoot down to a dot of ``indicatorThickness``.
+        public static let indicatorMinimumLength = 36.0
+        /// Chosen approximation of UIKit: the indicators stay 0.25 s after scrolling ends, then
+        /// fade out linearly over 0.3 s.
+        public static let indicatorFadeDelay = 0.25
+        public static let indicatorFadeDuration = 0.3
+    }
+
+    /// Appends the whole view at `time`: background, the content group (rows) and indicators.
+    public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        let offset = offset(at: time, timeline: timeline)
+        appendBackground(into: &shapes)
+        var items: [Shape] = []
+        appendRows(offset: offset, into: &items)
+        shapes.append(.group(GroupShape(id: ids.content, items: items)))
+        appendIndicators(offset: offset, at: time, into: &shapes)
+    }
+
+    /// The background rectangle.
+    public func appendBackground(into shapes: inout [Shape]) {
+        shapes.append(.rect(RectShape(id: ids.background, frame: frame, fill: background)))
+    }
+
+    /// The id of the content group (`target.content`).
+    public var contentGroupID: String { ids.content }
+
+    /// Where content point (x, y) is on the canvas for presentation offset `offset`.
+    public func canvasPoint(contentX x: Double, y: Double, offset: Point) -> Point {
+        Point(x: frame.minX + x - offset.x, y: frame.minY + y - offset.y)
+    }
+
+    /// Appends the rows that intersect the frame at `offset`: each title and its separator.
+    public func appendRows(offset: Point, into items: inout [Shape]) {
+        let count = min(rows.count, rowTitles.count)
+        guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else { return }
+        let h = rows.height
+        let top = min(max(offset.y / h, 0), Double(count))
+        let bottom = min(max((offset.y + frame.height) / h, 0), Double(count))
+        let first = Int(top.rounded(.down))
+        let last = min(count - 1, Int(bottom.rounded(.down)))
+        guard first <= last else { return }
+        let left = frame.minX - offset.x
+        for index in first...last {
+            let rowTop = frame.minY + Double(index) * h - offset.y
+            items.append(.text(TextShape(id: ids.row, position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
+                                         size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
+            items.append(.rect(RectShape(id: ids.separator,
+                                         frame: Rect(x: left + Look.titleInset, y: rowTop + h - Look.separatorHeight,
+                                                     width: frame.width - Look.titleInset, height: Look.separatorHeight),
+                                         fill: Look.separatorColor)))
+        }
+    }
+
+    /// The indicators' opacity at `time`: 1 while dragging or decelerating, then held for
+    /// ``Look/indicatorFadeDelay`` and faded over ``Look/indicatorFadeDuration``.
+    public func indicatorAlpha(at time: Double) -> Double {
+        if phase != .idle { return 1 }
+        let since = time - scrollEndedAt
+        guard since.isFinite, since >= 0 else { return 0 }
+        if since <= Look.indicatorFadeDelay { return 1 }
+        return max(0, 1 - (since - Look.indicatorFadeDelay) / Look.indicatorFadeDuration)
+    }
+
+    /// Appends the visible scroll indicators at `offset` and `time`.
+    public func appendIndicators(offset: Point, at time: Double, into shapes: inout [Shape]) {
+        let alpha = indicatorAlpha(at: time)
+        guard alpha > 0 else { return }
+        let color = Look.indicatorColor.withAlpha(Look.indicatorColor.alpha * alpha)
+        if let bar = indicator(.vertical, offset: offset) {
+            shapes.append(.rect(RectShape(id: ids.verticalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)))
+        }
+        if let bar = indicator(.horizontal, offset: offset) {
+            shapes.append(.rect(RectShape(id: ids.horizontalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)))
+        }
+    }
+
+    /// The indicator's frame on `axis`, or nil when the content fits the view on that axis.
+    func indicator(_ axis: ScrollAxis, offset: Point) -> Rect? {
+        let view = axis.of(frame.size)
+        let extent = axis.of(contentSize) + contentInset.leading(axis) + contentInset.trailing(axis)
+        guard extent > view, view > 2 * Look.indicatorInset else { return nil }
+        let track = view - 2 * Look.indicatorInset
+        let lo = minOffset(axis), hi = maxOffset(axis)
+        let value = axis.of(offset)
+        let overshoot = value < lo ? lo - value : (value > hi ? value - hi : 0)
+        var length = max(Look.indicatorMinimumLength, track * view / extent)
+        length = min(track, max(Look.indicatorThickness, length - overshoot))
+        let progress = hi > lo ? min(max((value - lo) / (hi - lo), 0), 1) : 0
+        let start = Look.indicatorInset + progress * (track - length)
+        if axis == .vertical {
+            return Rect(x: frame.maxX - Look.indicatorInset - Look.indicatorThickness, y: frame.minY + start,
+                        width: Look.indicatorThickness, height: length)
+        }
+        return Rect(x: frame.minX + start, y: frame.maxY - Look.indicatorInset - Look.indicatorThickness,
+                    width: length, height: Look.indicatorThickness)
+    }
+}

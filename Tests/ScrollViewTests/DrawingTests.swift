@@ -1,0 +1,54 @@
+import Drawing
+import Geometry
+import Testing
+import Timing
+@testable import ScrollView
+
+@Suite struct ScrollDrawingTests {
+    func rows(in shapes: [Shape]) -> [TextShape] {
+        guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }) else { return [] }
+        return group.items.compactMap { if case let .text(text) = $0 { return text } else { return nil } }
+    }
+
+    @Test func onlyTheRowsInTheFrameAreDrawnInsideTheContentGroup() {
+        var rig = ScrollRig(contentHeight: 44 * 100, rows: TableRows(count: 100, height: 44))
+        _ = rig.scroll.setContentOffset(Point(x: 0, y: 100), duration: 0, at: 0, timeline: &rig.timeline)
+        var shapes: [Shape] = []
+        rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
+        let texts = rows(in: shapes)
+        // Content y 100...700: rows 2 (88...132) to 15 (660...704).
+        #expect(texts.map(\.text) == (2...15).map { "Row \($0)" })
+        #expect(abs((texts.first?.position.y ?? 0) - 10) < 1e-9)
+        #expect(shapes.first?.id == "s.background")
+    }
+
+    @Test func theTitleTemplateIsFormattedOnce() {
+        let rows = TableRows(count: 3, height: 30, title: "Item %d of list %d")
+        #expect(rows.title(at: 2) == "Item 2 of list 2")
+        #expect(ScrollView.titles(for: rows) == ["Item 0 of list 0", "Item 1 of list 1", "Item 2 of list 2"])
+    }
+
+    @Test func theIndicatorShowsWhileScrollingAndFadesAfter() {
+        var rig = ScrollRig()
+        var shapes: [Shape] = []
+        rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
+        #expect(!shapes.contains { $0.id == "s.indicatorV" })
+        rig.drag(by: -100, release: false)
+        shapes = []
+        rig.scroll.draw(at: 0.2, timeline: rig.timeline, into: &shapes)
+        guard case let .rect(bar)? = shapes.first(where: { $0.id == "s.indicatorV" }) else {
+            Issue.record("no indicator while dragging")
+            return
+        }
+        #expect(bar.frame.width == 2.5)
+        #expect(bar.frame.maxX == 320 - 3)
+        #expect(bar.fill == Color(white: 0, alpha: 0.35))
+        // 600 / 2000 of the 594 pt track.
+        #expect(abs(bar.frame.height - 594 * 0.3) < 1e-9)
+        rig.pointer(.up, y: 200, at: 0.7)
+        #expect(rig.scroll.phase == .idle)
+        #expect(rig.scroll.indicatorAlpha(at: 0.7 + 0.25) == 1)
+        #expect(abs(rig.scroll.indicatorAlpha(at: 0.7 + 0.4) - 0.5) < 1e-9)
+        #expect(rig.scroll.indicatorAlpha(at: 0.7 + 0.55) == 0)
+    }
+}
