@@ -30,8 +30,8 @@ let package = Package(
         .target(name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
         .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
 
-        .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Drawing", "ComponentSupport"]),
-        .target(name: "Refresh", dependencies: ["ScrollView", "Geometry", "Timing", "Drawing", "ComponentSupport"]),
+        .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
+        .target(name: "Refresh", dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -92,8 +92,8 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ScrollViewTests", dependencies: ["ScrollView", "Timing", "Drawing", "Geometry", "ComponentSupport", "TestSupport"]),
-        .testTarget(name: "RefreshTests", dependencies: ["Refresh", "ScrollView", "Timing", "Drawing", "Geometry", "ComponentSupport", "TestSupport"]),
+        .testTarget(name: "ScrollViewTests", dependencies: ["ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport"]),
+        .testTarget(name: "RefreshTests", dependencies: ["Refresh", "ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

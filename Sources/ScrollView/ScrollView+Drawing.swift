@@ -1,4 +1,4 @@
-import Drawing
+import Shapes
 import Geometry
 import Timing
 

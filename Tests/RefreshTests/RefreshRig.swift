@@ -42,7 +42,7 @@ struct RefreshRig {
         advance(to: time)
         let consumed = stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), time: time), timeline: &timeline, events: &events)
         advance(to: time)
-        return consumed
+        return consumed != nil
     }
 
     /// A finger down at (x0, y0) moved by (dx, dy) in `steps` moves over `duration`, held `hold`

@@ -1,4 +1,4 @@
-import Drawing
+import Shapes
 import Foundation
 import Geometry
 import ScrollView

@@ -30,12 +30,13 @@ extension ScrollStack {
     /// Offers a pointer event. A down inside a scroll view's frame (frontmost first) claims the
     /// pointer and catches the view; that pointer's moves drag it and its up releases it. An up
     /// that never dragged is a tap: on an Idle auto footer's label it starts loading.
-    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<Event>]) -> Bool {
+    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
+                                 events: inout [TimedEvent<Event>]) -> PointerResponse? {
         let tracking = scrollViews.firstIndex { $0.trackedPointer == event.pointer }
         guard event.phase == .down else {
-            guard let s = tracking else { return false }
+            guard let s = tracking else { return nil }
             route(event, to: s, timeline: &timeline, events: &events)
-            return true
+            return PointerResponse(target: scrollViews[s].target)
         }
         if let stale = tracking {
             // A second down of a pointer still dragging (its up was lost): cancel that drag first.
@@ -44,9 +45,9 @@ extension ScrollStack {
         }
         guard let s = scrollViews.indices.reversed().first(where: {
             scrollViews[$0].frame.contains(event.location) && scrollViews[$0].trackedPointer == nil
-        }) else { return false }
+        }) else { return nil }
         route(event, to: s, timeline: &timeline, events: &events)
-        return true
+        return PointerResponse(target: scrollViews[s].target)
     }
 
     private mutating func route(_ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {

@@ -1,5 +1,6 @@
 import ComponentSupport
-import Drawing
+import Shapes
+import Typesetting
 import Geometry
 import ScrollView
 import Timing
@@ -70,7 +71,7 @@ public struct ScrollStack: ComponentStack {
     }
 
     func requireNew(_ target: String) throws(CommandError) {
-        guard FieldReader.isValidTarget(target) else { throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"") }
+        guard TargetID.isValid(target) else { throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"") }
         if owns(target) { throw CommandError(.duplicateTarget, "target \"\(target)\" already exists") }
     }
 }
