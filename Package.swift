@@ -35,10 +35,10 @@ let package = Package(
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Refresh", "Timing"]),
         // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
-        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Scene", "Timing"]),
-        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "Wire"]),
+        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Refresh", "Scene", "ScrollView", "Timing"]),
+        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire"]),
 
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -48,7 +48,7 @@ let package = Package(
 
         // MARK: Glue (sessions over the transport)
         .target(name: "ProgressCastServer", dependencies: [
-            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "JSON", "Timing", "Wire",
+            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "JSON", "Refresh", "Timing", "Wire",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -3,6 +3,7 @@ import Shapes
 import HUD
 import Navigation
 import ProgressBar
+import Refresh
 import Timing
 
 extension Scene {
@@ -10,6 +11,7 @@ extension Scene {
     mutating func route(_ event: TimelineEvent) {
         if Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud) { return }
         if Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar) { return }
+        if Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll) { return }
         _ = Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
     }
 
@@ -22,12 +24,13 @@ extension Scene {
         return handled
     }
 
-    /// The display list at `time`, back to front: navigation stacks (the app's screens), then
-    /// bars, then HUDs on top.
+    /// The display list at `time`, back to front: navigation stacks (the app's screens), scroll
+    /// views with their refresh components, bars, then HUDs on top.
     public func displayList(at time: Double) -> DisplayList {
         var shapes: [Shape] = []
         shapes.reserveCapacity(48)
         navs.draw(at: time, timeline: timeline, into: &shapes)
+        scrolls.draw(at: time, timeline: timeline, into: &shapes)
         bars.draw(at: time, timeline: timeline, into: &shapes)
         huds.draw(at: time, timeline: timeline, into: &shapes)
         return DisplayList(size: canvas, shapes: shapes)
@@ -38,15 +41,17 @@ extension Scene {
     public func inspect(_ target: String, at time: Double) throws(CommandError) -> ComponentInspection {
         if let hud = huds.inspect(target, at: time, timeline: timeline) { return .hud(hud) }
         if let bar = bars.inspect(target, at: time, timeline: timeline) { return .bar(bar) }
+        if let scroll = scrolls.inspect(target, at: time, timeline: timeline) { return .scroll(scroll) }
         if let nav = navs.inspect(target, at: time, timeline: timeline) { return .nav(target: target, nav) }
         throw CommandError(.unknownTarget, "no component \"\(target)\"")
     }
 
-    /// Every component's state at `time`: HUDs back to front, then bars and players, then
-    /// navigation stacks.
+    /// Every component's state at `time`: HUDs back to front, then bars and players, scroll
+    /// views and refresh components, navigation stacks.
     public func inspectAll(at time: Double) -> [ComponentInspection] {
         huds.inspectAll(at: time, timeline: timeline).map(ComponentInspection.hud)
             + bars.inspectAll(at: time, timeline: timeline).map(ComponentInspection.bar)
+            + scrolls.targets.compactMap { scrolls.inspect($0, at: time, timeline: timeline).map(ComponentInspection.scroll) }
             + navs.targets.compactMap { target in navs.inspect(target, at: time, timeline: timeline).map { .nav(target: target, $0) } }
     }
 
@@ -59,7 +64,7 @@ extension Scene {
     /// Refuses a new component when the target is taken by another kind or the scene is full.
     func admitNew(_ target: String, existsAlready: Bool) throws(CommandError) {
         if existsAlready { return }
-        if huds.contains(target) || bars.owns(target) || navs.owns(target) {
+        if huds.contains(target) || bars.owns(target) || scrolls.owns(target) || navs.owns(target) {
             throw CommandError(.duplicateTarget, "target \"\(target)\" is already used by another component")
         }
         guard targets.count < componentLimit else {

@@ -6,11 +6,12 @@ extension Scene {
     private enum StackName {
         static let hud = "hud"
         static let bar = "bar"
+        static let scroll = "scroll"
         static let nav = "nav"
     }
 
     /// `pointer`: a down is offered front to back (HUDs first: a HUD button takes it, a blocking
-    /// HUD swallows it; then the bars; then the navigation stacks' swipe-back), and the first stack that takes it owns the pointer until
+    /// HUD swallows it; then the bars; scroll views; the navigation stacks' swipe-back), and the first stack that takes it owns the pointer until
     /// up or cancel; that pointer's later events go straight to it, as UIKit keeps a touch on
     /// the view it began in.
     mutating func pointer(_ event: PointerEvent) -> PointerResponse? {
@@ -20,7 +21,7 @@ extension Scene {
             return PointerResponse(target: owner.target, handled: response?.handled ?? false)
         }
         guard event.phase == .down else { return nil }
-        for stack in [StackName.hud, StackName.bar, StackName.nav] {
+        for stack in [StackName.hud, StackName.bar, StackName.scroll, StackName.nav] {
             if let response = deliver(event, to: stack) {
                 pointerOwners.claim(event.pointer, for: GestureOwner(target: response.target, gesture: stack))
                 return response
@@ -35,6 +36,8 @@ extension Scene {
             return Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud)
         case StackName.bar:
             return Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
+        case StackName.scroll:
+            return Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
         case StackName.nav:
             return Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
         default:

@@ -4,6 +4,7 @@ import Geometry
 import HUD
 import Navigation
 import ProgressBar
+import Refresh
 import Timing
 
 /// The deterministic scene of one session: every component on one `Timeline`, driven by typed
@@ -23,6 +24,8 @@ public struct Scene: Sendable {
     public internal(set) var bars: BarStack
     /// Navigation stacks (UINavigationController with FDFullscreenPopGesture), drawn at the back.
     public internal(set) var navs: NavStack
+    /// Scroll views and their MJRefresh components, drawn over navigation stacks, under bars.
+    public internal(set) var scrolls: ScrollStack
     /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
     /// Events reported since the last `takeEvents()`, in time order.
@@ -35,8 +38,9 @@ public struct Scene: Sendable {
     /// Most components this scene holds; creating one more is a `limit` error.
     public let componentLimit: Int
 
-    /// An empty scene of `canvas` points holding at most `componentLimit` components.
-    public init(canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents) {
+    /// An empty scene of `canvas` points holding at most `componentLimit` components, whose wall
+    /// clock (for MJRefresh's last-updated time) reads `date` at media time 0.
+    public init(canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents, date: SessionDate = SessionDate()) {
         self.canvas = canvas
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
@@ -44,6 +48,7 @@ public struct Scene: Sendable {
         huds = HUDStack(canvas: canvas, text: text)
         bars = BarStack(fonts: fonts)
         navs = NavStack(text: text, canvas: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        scrolls = ScrollStack(date: date, fonts: fonts)
     }
 
     /// Fires every timer and animation end due at or before `time`, in exact time order,
@@ -74,6 +79,14 @@ public struct Scene: Sendable {
         case let .nav(command):
             if case let .create(create) = command { try admitNew(create.target, existsAlready: false) }
             return .nav(try Scene.run(command, on: &navs, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav))
+        case let .scroll(command):
+            switch command {
+            case let .scrollCreate(target, _): try admitNew(target, existsAlready: false)
+            case let .refreshCreate(create): try admitNew(create.target, existsAlready: false)
+            default: break
+            }
+            _ = try Scene.run(command, on: &scrolls, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
+            return .scroll
         case let .pointer(event):
             return .pointer(pointer(event))
         }
@@ -98,5 +111,5 @@ public struct Scene: Sendable {
     }
 
     /// Every component target, HUDs first.
-    public var targets: [String] { huds.targets + bars.targets + navs.targets }
+    public var targets: [String] { huds.targets + bars.targets + scrolls.targets + navs.targets }
 }

@@ -2,6 +2,7 @@ import ComponentSupport
 import HUD
 import Navigation
 import ProgressBar
+import Refresh
 
 /// One command for the scene, decoded by the wire layer: a component's own command, or
 /// pointer input (hit-tested front to back over every component).
@@ -9,6 +10,8 @@ public enum SceneCommand: Equatable, Sendable {
     case hud(HUDCommand)
     case bar(BarCommand)
     case nav(NavCommand)
+    /// `scroll.*` and `refresh.*`.
+    case scroll(ScrollStack.Command)
     /// `pointer`: the event's time is the media time it is applied at.
     case pointer(PointerEvent)
 }
@@ -18,6 +21,7 @@ public enum SceneAck: Equatable, Sendable {
     case hud(HUDAck)
     case bar(BarAck)
     case nav(NavAck)
+    case scroll
     /// `pointer`: the component that owns the pointer, or nil when nothing took it.
     case pointer(PointerResponse?)
 }
@@ -27,6 +31,7 @@ public enum ComponentEvent: Equatable, Sendable {
     case hud(HUDEvent)
     case bar(BarEvent)
     case nav(NavEvent)
+    case scroll(ScrollStack.Event)
 }
 
 /// The state of one of the scene's components, for `inspect`.
@@ -35,4 +40,5 @@ public enum ComponentInspection: Equatable, Sendable {
     case bar(BarInspection)
     /// A navigation stack (its inspection does not carry the target).
     case nav(target: String, NavInspection)
+    case scroll(ScrollStack.Inspection)
 }

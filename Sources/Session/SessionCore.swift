@@ -20,7 +20,7 @@ public struct SessionCore: Sendable {
 
     public init(settings: SessionSettings, fonts: FontCatalog) {
         self.settings = settings
-        scene = Scene(canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents)
+        scene = Scene(canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents, date: settings.date)
         log.append(TimedRecordingEvent(microseconds: 0, event: .command(settings.createOp)))
     }
 

@@ -2,6 +2,7 @@ import Wire
 import ComponentSupport
 import Geometry
 import JSON
+import Refresh
 import Scene
 
 /// How a session's media time advances.
@@ -21,14 +22,20 @@ public struct SessionSettings: Equatable, Sendable {
     /// Most components in the session (the server's limit, or lower if the creator asked).
     /// Logged in the `session.create` line when not the default, so a replay enforces the same.
     public var maxComponents: Int
+    /// The session's wall clock at media time 0 (MJRefresh's last-updated time reads it). The
+    /// server sets it to its own time when `session.create` names none; it is logged in the
+    /// `session.create` line, so a replay prints the same times. Recordings made before it
+    /// existed replay with the default (2026-01-01T00:00Z).
+    public var date: SessionDate
 
     public init(canvas: Size = Size(width: 375, height: 667), clock: ClockKind = .live, fps: Int = 60, title: String = "",
-                maxComponents: Int = Scene.maxComponents) {
+                maxComponents: Int = Scene.maxComponents, date: SessionDate = SessionDate()) {
         self.canvas = canvas
         self.clock = clock
         self.fps = fps
         self.title = title
         self.maxComponents = maxComponents
+        self.date = date
     }
 
     /// The largest `maxComponents` a `session.create` may name.
@@ -45,6 +52,12 @@ public struct SessionSettings: Equatable, Sendable {
         if let fps = try fields.integer("fps", in: 1...120) { settings.fps = fps }
         if let title = try fields.string("title", maxLength: 200) { settings.title = title }
         if let limit = try fields.integer("maxComponents", in: componentLimitRange) { settings.maxComponents = limit }
+        if let text = try fields.string("date", maxLength: 64) {
+            guard let parsed = ISO8601.parse(text) else {
+                throw .badField("date", "must be an ISO 8601 date-time such as \"2026-11-23T14:05:00+08:00\", got \"\(text.prefix(40))\"")
+            }
+            settings.date = SessionDate(epochSeconds: parsed.epochSeconds, utcOffsetSeconds: parsed.utcOffsetSeconds)
+        }
         return settings
     }
 
@@ -58,6 +71,7 @@ public struct SessionSettings: Equatable, Sendable {
             ("title", .string(title)),
         ]
         if maxComponents != Scene.maxComponents { pairs.append(("maxComponents", .number(Double(maxComponents)))) }
+        pairs.append(("date", .string(ISO8601.format(epochSeconds: date.epochSeconds, utcOffsetSeconds: date.utcOffsetSeconds))))
         return JSONObject(pairs: pairs)
     }
 }

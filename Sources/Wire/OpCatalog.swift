@@ -14,7 +14,7 @@ public enum OpCatalog {
 
     /// The ops the glue handles itself (sessions, clock, recording, replay).
     public static let serverOps: [Entry] = [
-        Entry(name: "session.create", kind: "session", fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames"]),
+        Entry(name: "session.create", kind: "session", fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date"]),
         Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames"]),
         Entry(name: "session.leave", kind: "session", fields: []),
         Entry(name: "session.close", kind: "session", fields: []),

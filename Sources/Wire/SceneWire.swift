@@ -8,7 +8,7 @@ import Scene
 /// through here, so a field is decoded in exactly one place.
 public enum SceneWire {
     /// Every scene op, by component.
-    private static let ops: Set<String> = Set(HUDWire.ops + BarWire.ops + NavWire.ops + ["pointer"])
+    private static let ops: Set<String> = Set(HUDWire.ops + BarWire.ops + RefreshWire.ops + NavWire.ops + ["pointer"])
 
     /// Whether `op` is a scene op (as opposed to a session, recording or replay op).
     public static func handles(_ op: String) -> Bool { ops.contains(op) }
@@ -22,6 +22,7 @@ public enum SceneWire {
         let f = FieldReader(fields)
         if let command = try HUDWire.decode(op, f) { return .hud(command) }
         if let command = try BarWire.decode(op, f, playerDuration: { scene.bars.player($0)?.options.duration }) { return .bar(command) }
+        if let command = try RefreshWire.decode(op, f) { return .scroll(command) }
         if let command = try NavWire.decode(op, f) { return .nav(command) }
         if op == "pointer" { return .pointer(try PointerEvent(fields: f, at: time)) }
         throw CommandError(.unknownOp, "unknown op \"\(op)\"")
@@ -40,6 +41,7 @@ public enum SceneWire {
         case let .hud(ack): return HUDWire.encode(ack)
         case let .bar(ack): return BarWire.encode(ack)
         case let .nav(ack): return NavWire.encode(ack)
+        case .scroll: return JSONObject()
         case let .pointer(response):
             guard let response else { return JSONObject(pairs: [("handled", .bool(false))]) }
             return JSONObject(pairs: [("handled", .bool(response.handled)), ("target", .string(response.target))])
@@ -53,6 +55,7 @@ public enum SceneWire {
         case let .hud(payload): (name, fields) = HUDWire.encode(payload)
         case let .bar(payload): (name, fields) = BarWire.encode(payload)
         case let .nav(payload): (name, fields) = NavWire.encode(payload)
+        case let .scroll(payload): (name, fields) = RefreshWire.encode(payload)
         }
         return SceneEvent(time: event.time, name: name, target: event.target, fields: fields)
     }
@@ -81,6 +84,7 @@ public enum SceneWire {
         case let .hud(hud): return HUDWire.encode(hud, at: time)
         case let .bar(bar): return BarWire.encode(bar, at: time, layers: layers)
         case let .nav(target, nav): return NavWire.encode(nav, target: target, at: time)
+        case let .scroll(scroll): return RefreshWire.encode(scroll, at: time)
         }
     }
 }

@@ -23,7 +23,8 @@ final class SessionRecorder {
         let header = RecordingHeader(title: title, created: formatter.string(from: Date()),
                                      canvasWidth: settings.canvas.width, canvasHeight: settings.canvas.height,
                                      fps: settings.fps, generator: "progresscast \(ProgressCastVersion.current)",
-                                     clock: settings.clock.rawValue)
+                                     clock: settings.clock.rawValue,
+                                     extra: JSONObject(pairs: [("date", settings.createOp["date"] ?? .null)]))
         file = try RecordingFile(path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes)
         startedAt = now
     }

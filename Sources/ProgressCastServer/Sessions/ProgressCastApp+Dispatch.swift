@@ -1,3 +1,5 @@
+import Foundation
+import Refresh
 import Wire
 import ComponentSupport
 import JSON
@@ -84,6 +86,9 @@ extension ProgressCastApp {
         let frames = try FrameFormat.decode(fields)
         // The server's component limit, or a lower one the creator asked for.
         settings.maxComponents = fields.has("maxComponents") ? min(settings.maxComponents, options.maxComponentsPerSession) : options.maxComponentsPerSession
+        // The wall clock at media time 0: the creator's `date`, else the server's time (UTC), so
+        // "Last update: Today 14:05" is today's date; logged in the session.create line for replays.
+        if !fields.has("date") { settings.date = SessionDate(epochSeconds: Date().timeIntervalSince1970.rounded(.down)) }
         guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
         leaveSession(connection, loop: loop)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))

@@ -53,7 +53,7 @@ extension ScrollStack {
         }
 
         /// `options` with this update's fields applied.
-        func applied(to options: RefreshOptions) -> RefreshOptions {
+        public func applied(to options: RefreshOptions) -> RefreshOptions {
             var o = options
             if let style { o.style = style }
             if let titles { o.titles = o.titles.merged(with: titles) }
