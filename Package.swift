@@ -48,13 +48,13 @@ let package = Package(
 
         // MARK: Glue (sessions over the transport)
         .target(name: "ProgressCastServer", dependencies: [
-            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "JSON", "Refresh", "Timing", "Wire",
+            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)
         .target(name: "Benchmarking", dependencies: [
-            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing", "LoadGenerator",
+            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "LoadGenerator",
         ]),
 
         // MARK: Executables
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "FrameCodecs", "Shapes", "Typesetting", "Geometry", "JSON", "Wire"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
         .testTarget(name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
-        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire"],
+        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Scene", "Wire"],
                     exclude: ["Goldens"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
@@ -97,3 +97,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features on every Swift target: an `import` is internal unless written
+// `public import` (a module's API names what it re-exposes), and a member is visible only in
+// files that import its module (no leaks through transitive imports).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,5 +1,5 @@
 import Foundation
-import LoadGenerator
+public import LoadGenerator
 import Typesetting
 
 /// What `progresscast bench` measures, already validated by the command line: docs/requirements.md

@@ -1,6 +1,7 @@
 import Typesetting
 import Foundation
 import JSON
+import LoadGenerator
 
 /// The `page` part: the page's own renderer drawing the demo scene's frames in headless
 /// Chromium, timed in the page (Benchmarks/page_bench.py, through selenium).

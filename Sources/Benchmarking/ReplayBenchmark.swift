@@ -5,6 +5,7 @@ import JSON
 import LoadGenerator
 import Recording
 import Session
+import ComponentSupport
 
 /// The `replay` and `seek` parts, on a long recording the bench writes first: the demo scene
 /// (HUD + bar + playing player) with a command every 250 ms (labels, details, modes and

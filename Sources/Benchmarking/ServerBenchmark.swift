@@ -2,6 +2,7 @@ import FrameCodecs
 import Typesetting
 import Foundation
 import LoadGenerator
+import Session
 
 /// What every part of a bench run shares.
 struct BenchSettings {

@@ -1,6 +1,6 @@
-import Shapes
+public import Shapes
 import Geometry
-import Timing
+public import Timing
 
 /// One event a component reports: its own typed payload (no JSON), the component's target and
 /// the exact media time it happened at (a timer's due time, an animation's end, a pointer

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A rectangle that accepts pointer downs for a component, possibly enlarged beyond what is
 /// drawn (BNCommonProgressBar adds 20 pt on every side of its bar; small buttons do the same).

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// Front-to-back hit testing over a list of ``HitRegion``s: the first region whose enlarged
 /// frame contains the point wins, as UIKit's hitTest:withEvent: visits the frontmost view first.

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A single-pointer pan recogniser as a value type, in the manner of UIPanGestureRecognizer
 /// with `maximumNumberOfTouches = 1`.

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// One pointer event in canvas points (origin top-left, y down) at an exact media time.
 ///

@@ -1,5 +1,5 @@
 import Geometry
-import Shapes
+public import Shapes
 
 /// A decoded binary frame: what a JSON `frame` message holds.
 public struct BinaryFrame: Equatable, Sendable {

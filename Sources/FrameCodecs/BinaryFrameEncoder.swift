@@ -1,5 +1,6 @@
 import JSON
-import Shapes
+public import Shapes
+import Geometry
 
 /// Encodes display lists as compact binary frames (docs/protocol.md section 9) into a reusable
 /// buffer: the optional per-connection alternative to the JSON `frame` message, about a third of

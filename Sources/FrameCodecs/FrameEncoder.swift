@@ -1,6 +1,6 @@
 import Geometry
 import JSON
-import Shapes
+public import Shapes
 
 /// Encodes display lists as canonical `frame` messages into a reusable buffer.
 ///

@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
+public import Geometry
 import JSON
-import Shapes
+public import Shapes
 
 /// Renders a display list as a standalone SVG document, deterministically (same list, same bytes),
 /// for headless export and golden files.

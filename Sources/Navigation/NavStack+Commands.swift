@@ -1,8 +1,8 @@
-import ComponentSupport
+public import ComponentSupport
 import Shapes
 import Typesetting
 import Geometry
-import Timing
+public import Timing
 
 extension NavStack {
     /// Applies `command` at `time`. Throws (changing nothing) `bad_request` naming a bad field,

@@ -1,8 +1,8 @@
-import ComponentSupport
-import Shapes
-import Typesetting
-import Geometry
-import Timing
+public import ComponentSupport
+public import Shapes
+public import Typesetting
+public import Geometry
+public import Timing
 
 /// Every navigation stack of a scene (UINavigationController with FDFullscreenPopGesture's
 /// full-screen swipe-back), driven by typed commands on the scene's one ``Timeline``.

@@ -1,14 +1,14 @@
 import Wire
 import ComponentSupport
-import Typesetting
+public import Typesetting
 import Foundation
 import JSON
-import Logging
+public import Logging
 import Recording
 import Scene
 import Session
 import Timing
-import WebSocketServer
+public import WebSocketServer
 
 /// The application on the service thread: sessions, connections and the wire protocol.
 /// Everything here runs on the server's single service thread (WebSocketServerHandler's contract).

@@ -1,7 +1,7 @@
 import Dispatch
 import Typesetting
 import Foundation
-import Logging
+public import Logging
 import WebSocketServer
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// One event line of a recording: `[t_us, code, data]`.
 public enum RecordingEvent: Equatable, Sendable {

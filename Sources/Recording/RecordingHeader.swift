@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// Line 1 of a `.pcast` file (docs/protocol.md section 7).
 public struct RecordingHeader: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import ComponentSupport
-import Shapes
+public import ComponentSupport
+public import Shapes
 import HUD
 import Navigation
 import ProgressBar

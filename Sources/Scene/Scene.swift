@@ -1,11 +1,11 @@
-import ComponentSupport
-import Typesetting
-import Geometry
-import HUD
-import Navigation
-import ProgressBar
-import Refresh
-import Timing
+public import ComponentSupport
+public import Typesetting
+public import Geometry
+public import HUD
+public import Navigation
+public import ProgressBar
+public import Refresh
+public import Timing
 
 /// The deterministic scene of one session: every component on one `Timeline`, driven by typed
 /// commands at media times. Its state at time t is a pure function of the commands applied

@@ -1,8 +1,8 @@
-import ComponentSupport
-import HUD
-import Navigation
-import ProgressBar
-import Refresh
+public import ComponentSupport
+public import HUD
+public import Navigation
+public import ProgressBar
+public import Refresh
 
 /// One command for the scene, decoded by the wire layer: a component's own command, or
 /// pointer input (hit-tested front to back over every component).

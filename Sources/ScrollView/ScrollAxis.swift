@@ -1,5 +1,5 @@
-import Geometry
-import Timing
+public import Geometry
+public import Timing
 
 /// One of a scroll view's two independent axes (UIScrollView decelerates and bounces each axis
 /// on its own).

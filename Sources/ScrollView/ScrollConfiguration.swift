@@ -1,5 +1,5 @@
-import ComponentSupport
-import Geometry
+public import ComponentSupport
+public import Geometry
 
 /// Everything `scroll.create` sets: a UIScrollView (a plain UITableView when `rows` has rows).
 public struct ScrollConfiguration: Equatable, Sendable {

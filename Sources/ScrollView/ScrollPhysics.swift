@@ -1,5 +1,5 @@
 import Foundation
-import Timing
+public import Timing
 
 /// UIScrollView's physics in closed form.
 ///

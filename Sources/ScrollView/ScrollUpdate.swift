@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// What a change to a scroll view did, for the components that observe it (MJRefresh observes
 /// contentOffset, contentSize and the pan gesture's state).

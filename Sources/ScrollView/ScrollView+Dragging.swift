@@ -1,6 +1,6 @@
-import ComponentSupport
+public import ComponentSupport
 import Geometry
-import Timing
+public import Timing
 
 extension ScrollView {
     /// The pointer this view is tracking, if any.

@@ -1,6 +1,6 @@
-import Shapes
-import Geometry
-import Timing
+public import Shapes
+public import Geometry
+public import Timing
 
 extension ScrollView {
     /// A plain UITableView's look, and the scroll indicators'.

@@ -1,5 +1,6 @@
-import Geometry
-import Timing
+public import Geometry
+public import Timing
+import ComponentSupport
 
 extension ScrollView {
     /// Starts UIScrollView's own motion on both axes from `position` with `velocity` (points

@@ -1,6 +1,6 @@
 import ComponentSupport
-import Geometry
-import Timing
+public import Geometry
+public import Timing
 
 /// A UIScrollView as a value type: frame, content size, insets, bounce and deceleration
 /// settings, pointer dragging with rubber banding, deceleration and bounce in closed form

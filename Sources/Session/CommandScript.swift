@@ -1,5 +1,5 @@
-import ComponentSupport
-import JSON
+public import ComponentSupport
+public import JSON
 import Timing
 
 /// A command script: a JSON array of `[seconds, op]` pairs, in time order (built-in scenarios

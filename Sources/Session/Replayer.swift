@@ -1,11 +1,12 @@
 import Wire
 import ComponentSupport
 import FrameCodecs
-import Typesetting
-import JSON
-import Recording
+public import Typesetting
+public import JSON
+public import Recording
 import Scene
 import Timing
+import Geometry
 
 /// Re-simulates a recording on a manual clock: the state at any time, and checksum verification.
 /// Seeking starts from the nearest snapshot (taken every `snapshotInterval` commands while

@@ -1,9 +1,9 @@
 import Wire
-import ComponentSupport
+public import ComponentSupport
 import FrameCodecs
-import Typesetting
+public import Typesetting
 import JSON
-import Recording
+public import Recording
 import Scene
 import Timing
 

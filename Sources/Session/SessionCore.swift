@@ -1,11 +1,11 @@
-import ComponentSupport
-import Shapes
-import Typesetting
-import JSON
-import Recording
-import Scene
+public import ComponentSupport
+public import Shapes
+public import Typesetting
+public import JSON
+public import Recording
+public import Scene
 import Timing
-import Wire
+public import Wire
 
 /// The deterministic heart of a session: settings, the scene and the command log. Given the
 /// same ops at the same microsecond times it produces the same frames, live or in a replay.

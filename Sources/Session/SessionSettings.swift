@@ -1,9 +1,9 @@
-import Wire
-import ComponentSupport
-import Geometry
-import JSON
-import Refresh
-import Scene
+public import Wire
+public import ComponentSupport
+public import Geometry
+public import JSON
+public import Refresh
+public import Scene
 
 /// How a session's media time advances.
 public enum ClockKind: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A stroked circular arc (`"kind":"arc"`), drawn like canvas `arc(cx, cy, r, a0, a1)`: clockwise
 /// on screen from `a0` to `a1` (radians, 0 pointing right); a sweep of 2π or more is a full circle.

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// Everything on the canvas at one instant: the canvas size in points and the shapes drawn in order.
 public struct DisplayList: Equatable, Sendable {

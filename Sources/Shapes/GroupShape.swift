@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// Shapes drawn with a common transform and opacity (`"kind":"group"`).
 ///

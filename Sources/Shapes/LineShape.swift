@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A stroked straight line (`"kind":"line"`).
 ///

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 import JSON
 
 /// Builds SVG path data (for ``PathShape``) with canonical numbers: absolute commands, numbers

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// An SVG path (`"kind":"path"`), filled and/or stroked. Build `d` with ``PathBuilder`` to get
 /// canonical numbers.

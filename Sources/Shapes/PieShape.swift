@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A filled circular sector (`"kind":"pie"`): from the centre, along the arc from `a0` clockwise
 /// to `a1` (as ``ArcShape``), and back to the centre.

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A rectangle filled with a radial gradient (`"kind":"radial"`): circles centred on `cx`,`cy`
 /// from radius 0 (offset 0) to `r` (offset 1), padded with the end colours beyond, as canvas

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// A rectangle, optionally with rounded corners, filled and/or stroked (`"kind":"rect"`).
 ///

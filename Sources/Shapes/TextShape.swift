@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// One line of text (`"kind":"text"`), drawn with the ProgressCast font at `size` points. The
 /// server breaks and truncates lines (see ``TextLayout``); the page never wraps.

@@ -1,4 +1,4 @@
-import Shapes
+public import Shapes
 
 /// The font files ProgressCast measures with and the page draws with: DejaVu Sans (regular and
 /// bold) from Debian's fonts-dejavu-core, and Droid Sans Fallback (fonts-droid-fallback) for CJK.

@@ -1,4 +1,4 @@
-import Shapes
+public import Shapes
 
 /// Measures, truncates and wraps text with the fonts of a ``FontCatalog``, by size and weight.
 /// An immutable `Sendable` value: share one across threads.

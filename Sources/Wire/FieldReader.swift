@@ -1,6 +1,6 @@
-import ComponentSupport
-import Geometry
-import JSON
+public import ComponentSupport
+public import Geometry
+public import JSON
 
 /// Reads typed, validated fields from a command object. Every failure is a `bad_request`
 /// that names the field, what was expected and what was given. Unknown fields are ignored.

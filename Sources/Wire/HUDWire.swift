@@ -1,6 +1,7 @@
 import ComponentSupport
 import HUD
 import JSON
+import Geometry
 
 /// The HUD's wire format (docs/protocol.md section 4.1): its ops decoded into ``HUDCommand``s,
 /// and its acks, events and inspections encoded. The only place HUD fields meet JSON.

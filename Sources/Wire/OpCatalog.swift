@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// Every op the server accepts, for `GET /api/ops` and the dispatcher: an op that is not
 /// listed here is `unknown_op`, so the list cannot fall behind what the server takes

@@ -1,4 +1,4 @@
-import ComponentSupport
+public import ComponentSupport
 import Geometry
 
 extension PointerEvent {

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// An event as it goes on the wire (docs/protocol.md section 2: `{"type":"event","t","name","target",...}`):
 /// a component's typed event encoded by ``SceneWire``, or one the server reports itself.

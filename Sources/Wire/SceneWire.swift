@@ -1,6 +1,7 @@
-import ComponentSupport
-import JSON
-import Scene
+public import ComponentSupport
+public import JSON
+public import Scene
+import ProgressBar
 
 /// The scene's wire format: every scene op (docs/protocol.md section 4) decoded into a
 /// ``SceneCommand`` by its component's table, applied, and its ack, events and inspections

@@ -5,6 +5,7 @@ import Foundation
 import Recording
 import Session
 import Timing
+import Geometry
 
 /// `progresscast render FILE --at SECONDS --format svg|json --out PATH`.
 struct Render: ParsableCommand {

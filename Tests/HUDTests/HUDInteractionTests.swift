@@ -4,6 +4,7 @@ import Geometry
 import HUD
 import JSON
 import Testing
+import Timing
 
 /// Hit testing (interaction block / hud / none) and the button (MB #270: a cancel button).
 @Suite struct HUDInteractionTests {

@@ -4,6 +4,7 @@ import Geometry
 import HUD
 import Testing
 import Timing
+import Typesetting
 
 /// Layout against MBProgressHUD's rules, computed here from the font's measured widths:
 /// margin 20; padding 4 only between visible items; items centred; bezel = content + 2 margin,

@@ -7,6 +7,7 @@ import HUD
 import JSON
 import Timing
 @testable import Wire
+import Scene
 
 /// Shared fixtures: the fonts (loaded once) and the default canvas.
 enum Fixture {

@@ -3,6 +3,8 @@ import JSON
 import Testing
 import Timing
 @testable import ProgressBar
+import Geometry
+import Wire
 
 @Suite struct BarAnimationTests {
     /// The protocol's example: 0 -> 0.5 over 1 s, paused at 0.4, resumed at 5.4, ends at 6.0.

@@ -4,6 +4,7 @@ import JSON
 import Testing
 import Timing
 @testable import ProgressBar
+import Wire
 
 @Suite struct DragTests {
     /// A bar 300 pt wide from x = 20, centred on y = 110, dot 10 pt, hit inset 20.

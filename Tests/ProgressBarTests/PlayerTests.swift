@@ -3,6 +3,7 @@ import JSON
 import Testing
 import Timing
 @testable import ProgressBar
+import Wire
 
 @Suite struct PlayerTests {
     /// The seed's set-up: a 60 s clip, ticks every 0.25 s, playing from 0.

@@ -6,6 +6,7 @@ import JSON
 import Testing
 @testable import Scene
 import Wire
+import Shapes
 
 /// Loads the real fonts once.
 let sharedFonts: FontCatalog? = try? FontCatalog()

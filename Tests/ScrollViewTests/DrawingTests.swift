@@ -3,6 +3,7 @@ import Geometry
 import Testing
 import Timing
 @testable import ScrollView
+import ComponentSupport
 
 @Suite struct ScrollDrawingTests {
     func rows(in shapes: [Shape]) -> [TextShape] {

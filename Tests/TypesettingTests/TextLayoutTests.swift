@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 import Shapes
 @testable import Typesetting
+import Foundation
 
 /// Loaded once for all text tests; the catalog is immutable and Sendable.
 let sharedLayout: TextLayout? = try? TextLayout()

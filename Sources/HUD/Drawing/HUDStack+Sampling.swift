@@ -1,6 +1,6 @@
-import Shapes
-import Geometry
-import Timing
+public import Shapes
+public import Geometry
+public import Timing
 
 extension HUDStack {
     /// Appends every visible HUD's shapes at `time`, back to front (see `HUD.draw`).

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// The laid-out frames of one HUD in canvas points (model state: no show/hide scale applied),
 /// with the text as drawn (the label possibly truncated with "…", the details as wrapped lines).

@@ -1,5 +1,6 @@
 import Typesetting
 import Geometry
+import Shapes
 
 /// Where everything of one HUD goes on the canvas, computed as MBProgressHUD 1.2's Auto Layout
 /// constraints resolve (`updateConstraints`, `updatePaddingConstraints`):

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// Every HUD property resolved to a value: MBProgressHUD 1.2's defaults, with patches applied.
 public struct HUDConfiguration: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// The state of one HUD at an instant, for `inspect` (docs/protocol.md sections 6 and 8).
 public struct HUDInspection: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import ComponentSupport
-import Geometry
+public import Geometry
 
 /// A patch of HUD properties (docs/protocol.md section 4.1): every field is optional, nil meaning
 /// "leave as it is". `hud.show` applies it over the defaults (new HUD) or the current values;

@@ -1,6 +1,6 @@
-import ComponentSupport
+public import ComponentSupport
 import Shapes
-import Timing
+public import Timing
 
 /// A pointer a HUD took on its down: on its button (a tap when it goes up inside) or swallowed.
 struct HUDPointerClaim: Equatable, Sendable {

@@ -1,7 +1,7 @@
-import ComponentSupport
-import Typesetting
-import Geometry
-import Timing
+public import ComponentSupport
+public import Typesetting
+public import Geometry
+public import Timing
 
 /// All the HUDs of one scene, back to front (newest on top), on the scene's timeline.
 ///

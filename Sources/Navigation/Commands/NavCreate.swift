@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// `create`: a navigation stack whose screens behave as if they had been pushed in order
 /// (root first), without animation.

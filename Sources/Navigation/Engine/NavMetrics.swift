@@ -1,5 +1,5 @@
 import Geometry
-import Timing
+public import Timing
 
 /// The constants of the navigation stack's look and motion. Apple does not publish the
 /// transition's exact duration, curve or dimming; the values chosen are documented here and in

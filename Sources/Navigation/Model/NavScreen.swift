@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// One screen of a navigation stack (a UIViewController in a UINavigationController), with
 /// FDFullscreenPopGesture's per-screen properties.

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// Changes to a screen (`update`): nil fields are left as they are.
 public struct NavScreenUpdate: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Timing
+public import Timing
 
 /// The timing curve of a bar's animations (`curve` in `bar.create`, `bar.update`, `bar.set`).
 /// Linear by default: a player's progress moves at constant speed.

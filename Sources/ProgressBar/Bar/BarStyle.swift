@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// How a bar looks and responds: every style field of `bar.create` and `bar.update`
 /// (docs/protocol.md section 4.2), with BNCommonProgressBar's behaviour behind each.

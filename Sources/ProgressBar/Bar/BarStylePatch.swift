@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// The style fields of a `bar.create` or `bar.update` (docs/protocol.md section 4.2): each one
 /// optional, nil meaning "as it is" (the defaults for a new bar).

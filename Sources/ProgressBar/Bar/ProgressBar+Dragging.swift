@@ -1,6 +1,6 @@
-import ComponentSupport
+public import ComponentSupport
 import Geometry
-import Timing
+public import Timing
 
 extension ProgressBar {
     /// Changes of the fill's width below this many points are neither applied nor reported

@@ -1,5 +1,5 @@
-import ComponentSupport
-import Timing
+public import ComponentSupport
+public import Timing
 
 extension BarStack {
     /// `bar.create`: a bar with `style`, value 0, on a new root layer owned by `target`.

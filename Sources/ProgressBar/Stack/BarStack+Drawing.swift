@@ -1,7 +1,7 @@
-import ComponentSupport
-import Shapes
+public import ComponentSupport
+public import Shapes
 import Typesetting
-import Timing
+public import Timing
 
 extension BarStack {
     /// Appends every bar's shapes at `time`, back to front (creation order). The tooltip of a

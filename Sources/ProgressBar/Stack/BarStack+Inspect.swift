@@ -1,4 +1,4 @@
-import Timing
+public import Timing
 
 /// The state of a bar or a player at an instant, for `inspect` (docs/protocol.md sections 6 and 8).
 public enum BarInspection: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import ComponentSupport
-import Timing
+public import ComponentSupport
+public import Timing
 
 extension BarStack: ComponentStack {
     /// Applies one `bar.*` or `player.*` command at media time `time`. `bar.set` acks

@@ -1,5 +1,5 @@
-import ComponentSupport
-import Timing
+public import ComponentSupport
+public import Timing
 
 extension BarStack {
     /// `player.create`: a paused player at position 0 driving the bar `options.bar` (which

@@ -1,5 +1,5 @@
-import ComponentSupport
-import Timing
+public import ComponentSupport
+public import Timing
 
 extension BarStack {
     /// Offers a pointer event to the bars. A down is hit-tested front to back and claimed by

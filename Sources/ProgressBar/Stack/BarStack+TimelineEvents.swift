@@ -1,5 +1,5 @@
-import ComponentSupport
-import Timing
+public import ComponentSupport
+public import Timing
 
 extension BarStack {
     /// Routes a timeline event to ``handle(timer:at:timeline:events:)`` or

@@ -1,6 +1,6 @@
 import ComponentSupport
 import Shapes
-import Typesetting
+public import Typesetting
 import Timing
 
 /// Every progress bar and player of a scene, with the ops of docs/protocol.md sections 4.2 and 4.3

@@ -3,7 +3,7 @@ import Foundation
 import JSON
 import Recording
 import Session
-import WebSocketServer
+public import WebSocketServer
 
 extension ProgressCastApp {
     /// The HTTP API. With `--token`, the transport already answered 401 to requests without it.

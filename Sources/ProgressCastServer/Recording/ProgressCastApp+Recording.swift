@@ -5,6 +5,7 @@ import JSON
 import Recording
 import Session
 import WebSocketServer
+import Logging
 
 extension ProgressCastApp {
     func recordingOp(_ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {

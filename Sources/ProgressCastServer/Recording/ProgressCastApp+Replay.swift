@@ -6,6 +6,7 @@ import Recording
 import Session
 import Timing
 import WebSocketServer
+import Geometry
 
 extension ProgressCastApp {
     func openReplay(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {

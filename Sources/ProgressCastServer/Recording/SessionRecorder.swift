@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Recording
 import Session
+import Geometry
 
 /// Writes a session's log to `NAME.pcast` as it grows: the header, everything since creation,
 /// then each new command, marker and checksum line as it happens (docs/protocol.md section 7).

@@ -8,6 +8,8 @@ import Scene
 import Session
 import Timing
 import WebSocketServer
+import Geometry
+import Logging
 
 extension ProgressCastApp {
     /// Applies one op for a connection; returns the session time and the ack's extra fields.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Session
+import ComponentSupport
 
 /// The built-in scenarios: command scripts (`NAME.json`, an array of [seconds, op]) in a folder,
 /// with a title taken from an optional first entry `[0, {"op":"scenario.title","title":"..."}]`.

@@ -1,6 +1,6 @@
-import Geometry
-import ScrollView
-import Timing
+public import Geometry
+public import ScrollView
+public import Timing
 
 /// One MJRefresh component attached to a scroll view: its kind, look, state machine and the
 /// bookkeeping MJRefresh keeps (the scroll view's original inset, the inset it added, the auto

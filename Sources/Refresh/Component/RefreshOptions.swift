@@ -1,4 +1,4 @@
-import ComponentSupport
+public import ComponentSupport
 
 /// The settings of a refresh component (MJRefresh properties), as `refresh.create` and
 /// `refresh.update` give them.

@@ -1,7 +1,7 @@
-import ComponentSupport
+public import ComponentSupport
 import Geometry
 import ScrollView
-import Timing
+public import Timing
 
 extension ScrollStack {
     /// Applies `command` at `time`. Everything is validated before anything changes, so a

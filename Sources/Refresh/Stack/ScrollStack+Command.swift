@@ -1,5 +1,5 @@
 import Geometry
-import ScrollView
+public import ScrollView
 
 extension ScrollStack {
     /// The stack's commands (`scroll.*` and `refresh.*` ops), decoded and range-checked by the wire layer.

@@ -1,8 +1,8 @@
-import Shapes
+public import Shapes
 import Foundation
 import Geometry
 import ScrollView
-import Timing
+public import Timing
 
 extension ScrollStack {
     /// Appends every scroll view at `time`, back to front: its background, a group

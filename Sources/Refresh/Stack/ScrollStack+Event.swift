@@ -1,4 +1,4 @@
-import ScrollView
+public import ScrollView
 
 extension ScrollStack {
     /// The stack's events.

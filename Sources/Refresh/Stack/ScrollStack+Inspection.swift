@@ -1,6 +1,6 @@
 import Geometry
 import ScrollView
-import Timing
+public import Timing
 
 extension ScrollStack {
     /// What `inspect` reports.

@@ -1,7 +1,7 @@
-import ComponentSupport
+public import ComponentSupport
 import Geometry
 import ScrollView
-import Timing
+public import Timing
 
 extension ScrollStack {
     /// The regions that accept a pointer down at `time`, frontmost first: for each scroll view

@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 import ScrollView
 import Timing
 

@@ -2,6 +2,8 @@ import ComponentSupport
 import Geometry
 import ScrollView
 import Timing
+import Shapes
+import Typesetting
 
 extension ScrollStack {
     /// MJRefreshComponent beginRefreshing: alpha to 1 over 0.25 s, pullingPercent 1, then

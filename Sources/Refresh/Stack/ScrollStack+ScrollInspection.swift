@@ -1,5 +1,5 @@
-import Geometry
-import ScrollView
+public import Geometry
+public import ScrollView
 import Timing
 
 extension ScrollStack {

@@ -1,5 +1,5 @@
-import Geometry
-import ScrollView
+public import Geometry
+public import ScrollView
 
 extension ScrollStack {
     /// scroll.set: each non-nil field changes. `rows` or `contentSize` is reloadData (rows

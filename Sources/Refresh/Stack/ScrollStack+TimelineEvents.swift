@@ -1,6 +1,6 @@
-import ComponentSupport
+public import ComponentSupport
 import ScrollView
-import Timing
+public import Timing
 
 extension ScrollStack {
     /// Routes a timer or animation stop owned by one of this stack's scroll views or components.

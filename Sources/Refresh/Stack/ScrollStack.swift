@@ -1,8 +1,8 @@
-import ComponentSupport
+public import ComponentSupport
 import Shapes
-import Typesetting
+public import Typesetting
 import Geometry
-import ScrollView
+public import ScrollView
 import Timing
 
 /// Every scroll view of a scene and the MJRefresh components attached to them

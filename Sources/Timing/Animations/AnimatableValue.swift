@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+public import Geometry
 
 /// A value that a layer property can hold and an animation can interpolate.
 public enum AnimatableValue: Equatable, Hashable, Sendable {

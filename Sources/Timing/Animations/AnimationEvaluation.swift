@@ -1,3 +1,4 @@
+import Geometry
 extension Animation {
     /// The value this animation gives `key` at parent time `tp` over `underlying` (the model
     /// value with every earlier animation applied), or nil when it has no effect then.
