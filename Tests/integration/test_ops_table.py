@@ -16,7 +16,7 @@ _names = itertools.count(1)
 @dataclass
 class OpSpec:
     op: str
-    setup: str                       # none | manual | live | hud | bar | player | recording | replay
+    setup: str                       # none | manual | live | hud | bar | player | nav | recording | replay
     valid: dict = field(default_factory=dict)
     result: tuple = ()               # keys the ack must carry besides type/id/op/t
     required: tuple = ()             # fields whose absence is a bad_request naming them
@@ -100,6 +100,22 @@ SPECS = [
     OpSpec("player.pause", "player", {"target": "p1"}, required=("target",), unknown={"target": "nope"}),
     OpSpec("player.seek", "player", {"target": "p1", "to": 2}, required=("target", "to"),
            bad=(("to", -1), ("to", 11), ("to", "x")), unknown={"target": "nope", "to": 1}),
+    # --- navigation ---
+    OpSpec("nav.create", "manual", {"target": "n9", "screens": [{"id": "a", "title": "A"}, {"id": "b"}]},
+           required=("target", "screens"),
+           bad=(("screens", []), ("screens", 5), ("screens", [{"title": "no id"}]), ("screens", [{"id": "a b"}]),
+                ("frame", {"x": 0, "y": 0, "width": 0, "height": 10}), ("layoutDirection", "up"),
+                ("fullscreenPopGesture", "yes"))),
+    OpSpec("nav.push", "nav", {"target": "n1", "screen": {"id": "c", "title": "C"}}, required=("target", "screen"),
+           bad=(("screen", 5), ("screen", {"id": "c", "rows": {"count": -1}}), ("animated", "no")),
+           unknown={"target": "nope", "screen": {"id": "c"}}),
+    OpSpec("nav.pop", "nav", {"target": "n1"}, ("popped",), required=("target",), bad=(("animated", 1),),
+           unknown={"target": "nope"}),
+    OpSpec("nav.popToRoot", "nav", {"target": "n1"}, ("popped",), required=("target",), bad=(("animated", 1),),
+           unknown={"target": "nope"}),
+    OpSpec("nav.update", "nav", {"target": "n1", "screen": "b", "title": "Bee"}, required=("target", "screen"),
+           bad=(("title", 5), ("color", "red"), ("interactivePopMaxAllowedInitialDistanceToLeftEdge", -1)),
+           unknown={"target": "n1", "screen": "nope", "title": "x"}),
     # --- input ---
     OpSpec("pointer", "manual", {"phase": "down", "x": 10, "y": 10}, required=("phase", "x", "y"),
            bad=(("phase", "press"), ("phase", 1), ("x", "a"), ("y", [1]), ("pointer", "a"))),
@@ -147,6 +163,8 @@ async def setup(server, spec, sample_recording):
             await c.call("bar.create", target="b1", frame=BAR_FRAME)
         if kind == "player":
             await c.call("player.create", target="p1", bar="b1", duration=10)
+        if kind == "nav":
+            await c.call("nav.create", target="n1", screens=[{"id": "a", "title": "A"}, {"id": "b", "title": "B"}])
     return Ctx(c, values)
 
 
