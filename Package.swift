@@ -35,7 +35,7 @@ let package = Package(
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Refresh", "Timing"]),
+        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Refresh", "ScrollView", "Timing"]),
         // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
         .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Refresh", "Scene", "ScrollView", "Timing"]),
         .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire"]),

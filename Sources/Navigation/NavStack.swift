@@ -44,6 +44,11 @@ public struct NavStack: ComponentStack {
     /// Whether `target` names one of the stacks (the owner of its layer's animations and timers).
     public func owns(_ target: String) -> Bool { controllers.contains { $0.target == target } }
 
+    /// The layout direction of the stack `target` (which way "back" is), or nil.
+    public func layoutDirection(of target: String) -> NavLayoutDirection? {
+        controllers.first { $0.target == target }?.direction
+    }
+
     /// The layer whose animations drive `target`'s transitions (pause it to freeze them).
     public func layer(of target: String) -> LayerID? {
         controllers.first { $0.target == target }?.layer

@@ -1,5 +1,17 @@
 import ComponentSupport
+import Geometry
+import Navigation
+import Refresh
+import ScrollView
 import Timing
+
+/// A pointer down that a horizontally scrolling scroll view took inside a navigation stack.
+struct ContestedPointer: Equatable, Sendable {
+    var pointer: Int
+    var scroll: String
+    var nav: String
+    var down: PointerEvent
+}
 
 extension Scene {
     /// The names under which ``PointerOwnership`` records which stack owns a pointer.
@@ -15,6 +27,10 @@ extension Scene {
     /// up or cancel; that pointer's later events go straight to it, as UIKit keeps a touch on
     /// the view it began in.
     mutating func pointer(_ event: PointerEvent) -> PointerResponse? {
+        if let c = contestedPointers.firstIndex(where: { $0.pointer == event.pointer }) {
+            let contest = contestedPointers.remove(at: c)
+            if event.phase == .move, let response = handOverToSwipe(contest, event) { return response }
+        }
         if let owner = pointerOwners.owner(of: event.pointer) {
             defer { pointerOwners.finish(event) }
             let response = deliver(event, to: owner.gesture)
@@ -24,10 +40,49 @@ extension Scene {
         for stack in [StackName.hud, StackName.bar, StackName.scroll, StackName.nav] {
             if let response = deliver(event, to: stack) {
                 pointerOwners.claim(event.pointer, for: GestureOwner(target: response.target, gesture: stack))
+                if stack == StackName.scroll { noteContest(event, scroll: response.target) }
                 return response
             }
         }
         return nil
+    }
+
+    /// FDFullscreenPopGesture's documented conflict: a horizontal scroll view on the screen takes
+    /// the pan, so the full-screen pop only starts when the scroll view is at its leading edge
+    /// (users chain the scroll view's pan to fail on FD's recogniser in that case). A down taken
+    /// by such a scroll view inside a navigation stack is remembered until its first move.
+    private mutating func noteContest(_ down: PointerEvent, scroll: String) {
+        guard let view = scrolls.scrollView(scroll), view.scrolls(.horizontal),
+              let nav = navs.hitRegions(at: down.time, timeline: timeline).first(where: { $0.contains(down.location) })?.target
+        else { return }
+        contestedPointers.append(ContestedPointer(pointer: down.pointer, scroll: scroll, nav: nav, down: down))
+    }
+
+    /// At a contested pointer's first move: when the move is mostly horizontal toward the back
+    /// edge and the scroll view sits at its leading edge, the scroll view's touch is cancelled
+    /// and the navigation stack's swipe gets the pointer (its down, then this move); when it
+    /// goes toward the back but the scroll view can still scroll that way, the stack reports
+    /// `nav.gestureRefused` `scrollView` and the scroll view keeps the pan.
+    private mutating func handOverToSwipe(_ contest: ContestedPointer, _ move: PointerEvent) -> PointerResponse? {
+        guard let view = scrolls.scrollView(contest.scroll) else { return nil }
+        let dx = move.location.x - contest.down.location.x
+        let dy = move.location.y - contest.down.location.y
+        let back: Double = navs.layoutDirection(of: contest.nav) == .rtl ? -1 : 1
+        guard abs(dx) > abs(dy), dx * back > 0 else { return nil }
+        let offset = view.offset(at: move.time, timeline: timeline).x
+        // Leading edge: the left for left-to-right content, where the offset is at its minimum.
+        let atLeadingEdge = back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
+        guard atLeadingEdge else {
+            pendingEvents.append(TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
+            return nil
+        }
+        let cancel = PointerEvent(phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
+        _ = deliver(cancel, to: StackName.scroll)
+        pointerOwners.release(move.pointer)
+        let down = PointerEvent(phase: .down, location: contest.down.location, pointer: move.pointer, time: move.time)
+        guard let taken = deliver(down, to: StackName.nav) else { return nil }
+        pointerOwners.claim(move.pointer, for: GestureOwner(target: taken.target, gesture: StackName.nav))
+        return deliver(move, to: StackName.nav) ?? taken
     }
 
     private mutating func deliver(_ event: PointerEvent, to stack: String) -> PointerResponse? {

@@ -28,6 +28,9 @@ public struct Scene: Sendable {
     public internal(set) var scrolls: ScrollStack
     /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
+    /// Pointers a horizontally scrolling scroll view took over a navigation stack, until their
+    /// first move decides which of the two gets the pan (see `Scene+Pointer.swift`).
+    var contestedPointers: [ContestedPointer] = []
     /// Events reported since the last `takeEvents()`, in time order.
     var pendingEvents: [TimedEvent<ComponentEvent>] = []
     /// The latest media time the scene has been advanced to.

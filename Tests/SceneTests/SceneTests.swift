@@ -105,3 +105,58 @@ extension TimedEvent<ComponentEvent> {
     var name: String { SceneWire.encode(self).name }
     var fields: JSONObject { SceneWire.encode(self).fields }
 }
+
+/// FDFullscreenPopGesture's documented conflict with a horizontal scroll view on the screen.
+@Suite struct SwipeBackOverScrollViewTests {
+    func scene() throws -> Scene {
+        let fonts = try #require(sharedFonts)
+        var s = Scene(canvas: Size(width: 375, height: 667), fonts: fonts)
+        _ = try s.apply(op: "nav.create", fields: op(#"{"target":"nav","screens":[{"id":"a"},{"id":"b"}]}"#), at: 0)
+        // A carousel 1,000 pt wide in a 375 pt view, over the top screen's content.
+        _ = try s.apply(op: "scroll.create", fields: op(#"{"target":"carousel","frame":{"x":0,"y":200,"width":375,"height":120},"contentSize":{"width":1000,"height":120}}"#), at: 0)
+        return s
+    }
+
+    mutating func drag(_ s: inout Scene, from x0: Double, to x1: Double, y: Double = 260, start: Double) throws {
+        _ = try s.apply(op: "pointer", fields: op(#"{"phase":"down","x":\#(x0),"y":\#(y)}"#), at: start)
+        for i in 1...8 {
+            let x = x0 + (x1 - x0) * Double(i) / 8
+            _ = try s.apply(op: "pointer", fields: op(#"{"phase":"move","x":\#(x),"y":\#(y)}"#), at: start + Double(i) * 0.02)
+        }
+    }
+
+    @Test mutating func atItsLeadingEdgeTheScrollViewLetsTheSwipeBegin() throws {
+        var s = try scene()
+        _ = s.takeEvents()
+        try drag(&s, from: 60, to: 200, start: 1)
+        let nav = try s.inspect(FieldReader(op(#"{"target":"nav"}"#)), at: 1.2)
+        #expect(nav["transition"]?.stringValue == "pop")
+        #expect(nav["interactive"]?.boolValue == true)
+        let carousel = try s.inspect(FieldReader(op(#"{"target":"carousel"}"#)), at: 1.2)
+        #expect(carousel["offset"]?.objectValue?["x"]?.doubleValue == 0, "the carousel did not move")
+        #expect(!s.takeEvents().contains { $0.name == "nav.gestureRefused" })
+    }
+
+    @Test mutating func awayFromItsLeadingEdgeTheScrollViewKeepsThePanAndTheRefusalIsReported() throws {
+        var s = try scene()
+        _ = try s.apply(op: "scroll.set", fields: op(#"{"target":"carousel","offset":{"x":300,"y":0}}"#), at: 0.5)
+        _ = s.takeEvents()
+        try drag(&s, from: 60, to: 200, start: 1)
+        let nav = try s.inspect(FieldReader(op(#"{"target":"nav"}"#)), at: 1.2)
+        #expect(nav["transitioning"]?.boolValue == false)
+        let carousel = try s.inspect(FieldReader(op(#"{"target":"carousel"}"#)), at: 1.2)
+        // Inside the content the offset follows the finger 1:1: 300 - (200 - 60).
+        #expect(carousel["offset"]?.objectValue?["x"]?.doubleValue == 160)
+        let refusals = s.takeEvents().filter { $0.name == "nav.gestureRefused" }
+        #expect(refusals.map { $0.fields["reason"]?.stringValue } == ["scrollView"])
+    }
+
+    @Test mutating func aVerticalMoveStaysWithTheScrollView() throws {
+        var s = try scene()
+        _ = s.takeEvents()
+        try drag(&s, from: 100, to: 100, y: 300, start: 1)
+        _ = try s.apply(op: "pointer", fields: op(#"{"phase":"move","x":102,"y":230}"#), at: 1.3)
+        let nav = try s.inspect(FieldReader(op(#"{"target":"nav"}"#)), at: 1.3)
+        #expect(nav["transitioning"]?.boolValue == false)
+    }
+}

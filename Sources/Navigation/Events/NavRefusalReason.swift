@@ -10,4 +10,8 @@ public enum NavRefusalReason: String, Equatable, Sendable, CaseIterable {
     case transitioning
     /// The first movement was not toward the back direction.
     case direction
+    /// A horizontally scrolling scroll view on the screen took the pan because it was not at
+    /// its leading edge (FDFullscreenPopGesture's documented conflict; an addition to FD's
+    /// reasons, reported by the scene, which arbitrates between the two).
+    case scrollView
 }
