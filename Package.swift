@@ -54,7 +54,7 @@ let package = Package(
 
         // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)
         .target(name: "Benchmarking", dependencies: [
-            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "LoadGenerator",
+            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "LoadGenerator", "Wire",
         ]),
 
         // MARK: Executables

@@ -23,10 +23,14 @@ public struct BenchRequest {
     public var encodings: [FrameEncoding]
     /// Every part small and short (about 10 s); the figures are then not the targets' conditions.
     public var smoke: Bool
+    /// The scenes of the server part's live sessions, connection by connection in turn (by
+    /// default all three: demo, scroll, navigation; `[.demo]` for the demo scene only).
+    public var loadScenes: [BenchScene]
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(parts: [String], seconds: Double, sessions: Int, idleViewers: Int, recordingMinutes: Double,
-                publicDirectory: String, loadThreads: Int, encodings: [FrameEncoding], smoke: Bool) {
+                publicDirectory: String, loadThreads: Int, encodings: [FrameEncoding], smoke: Bool,
+                loadScenes: [BenchScene] = BenchScene.allCases) {
         self.parts = parts
         self.seconds = seconds
         self.sessions = sessions
@@ -36,6 +40,7 @@ public struct BenchRequest {
         self.loadThreads = loadThreads
         self.encodings = encodings
         self.smoke = smoke
+        self.loadScenes = loadScenes.isEmpty ? [.demo] : loadScenes
     }
 }
 
@@ -65,7 +70,8 @@ public enum BenchSuite {
             idleSessions: max(1, request.idleViewers / viewersPerSession), idleViewers: viewersPerSession,
             warmup: 2, recordingSeconds: request.recordingMinutes * 60, pageFrames: 600,
             publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
-            executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)))
+            executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)),
+            loadScenes: request.loadScenes)
         if request.smoke {
             settings.seconds = 1
             settings.warmup = 0.5
@@ -98,7 +104,8 @@ public enum BenchSuite {
             FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
             do {
                 switch part {
-                case "engine": table.add(try EngineBenchmark.run(seconds: request.smoke ? 0.5 : min(request.seconds, 5), fonts: fonts))
+                // Each scene measures this long (three scenes: 0.9 s in a smoke run, 15 s by default).
+                case "engine": table.add(try EngineBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 5), fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":

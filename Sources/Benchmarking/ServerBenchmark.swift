@@ -27,6 +27,8 @@ struct BenchSettings {
     var loadThreads = 2
     /// Niceness of the load generator's threads (the server runs at normal priority).
     var loadNice: Int32 = 5
+    /// The live sessions' scenes, in turn (server part).
+    var loadScenes: [BenchScene] = BenchScene.allCases
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -54,11 +56,13 @@ enum ServerBenchmark {
         defer { server.stop() }
         let report = try runLoad(settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions) {
             $0.frames = encoding
+            $0.scenes = settings.loadScenes
         }
         guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
         let n = settings.sessions
+        let scenes = settings.loadScenes.map(\.rawValue).joined(separator: "/")
         var rows = [
-            BenchRow(figure: "server, \(label(encoding)): \(n) live sessions at 60 fps, delivered fps per session", target: ">= 57 mean",
+            BenchRow(figure: "server, \(label(encoding)): \(n) live sessions (\(scenes)) at 60 fps, delivered fps per session", target: ">= 57 mean",
                      measured: "\(f1(report.fpsMean)) mean, \(f1(report.fpsMin)) lowest (\(report.connectionsReady)/\(n) sessions)",
                      passed: report.connectionsReady == n && report.fpsMean >= 57),
             BenchRow(figure: "server, \(label(encoding)): frame interval", target: "p99 <= 25 ms",

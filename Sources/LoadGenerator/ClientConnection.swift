@@ -2,8 +2,8 @@
 /// Used only on the load generator's service thread.
 final class ClientConnection {
     enum Role {
-        /// Creates a live demo session and times label changes.
-        case live
+        /// Creates a live session with a bench scene and times label changes.
+        case live(BenchScene)
         /// Only receives frames (baseline).
         case receiver
         /// Creates an unchanging session for viewers (idle mode).

@@ -108,7 +108,9 @@ public final class LoadGenerator {
     private func buildConnections() {
         switch options.mode {
         case .liveSessions:
-            connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .live) }
+            connections = (0..<options.sessions).map {
+                ClientConnection(index: $0, role: .live(BenchScene.forConnection($0, mix: options.scenes)))
+            }
             expected = options.sessions
         case .receiveOnly:
             connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .receiver) }
@@ -157,10 +159,11 @@ public final class LoadGenerator {
         report.connectionsOpened += 1
         connection.phase = .settingUp
         switch connection.role {
-        case .live:
+        case .live(let scene):
             send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
-            for (index, op) in DemoScene.sceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
-            connection.acksWanted = 1 + DemoScene.sceneOps.count
+            let ops = scene.loadOps
+            for (index, op) in ops.enumerated() { send(withID(op, index + 2), on: connection) }
+            connection.acksWanted = 1 + ops.count
         case .controller:
             send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
             for (index, op) in DemoScene.idleSceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
@@ -377,6 +380,10 @@ public final class LoadGenerator {
             connection.pendingMarker = DemoScene.labelMarker(label, encoding: options.frames)
             connection.pendingSentAt = 0
             connection.nextCommandAt = now + interval
+            // The navigation scene pushes its second screen again (untimed; its acks are ignored).
+            if case .live(let scene) = connection.role {
+                for op in scene.restartOps { send(op, on: connection) }
+            }
             send(DemoScene.labelOp(label), on: connection, timed: true)
         }
     }

@@ -2,9 +2,10 @@
 public struct LoadOptions: Sendable {
     /// What each connection does once open.
     public enum Mode: Sendable, Equatable {
-        /// Each connection creates a live session (``DemoScene``: HUD + bar + player animating)
-        /// and sends a HUD label change every ``LoadOptions/commandInterval`` seconds, timing
-        /// how long until a frame shows it.
+        /// Each connection creates a live session with one of ``LoadOptions/scenes`` (in turn;
+        /// ``DemoScene``: HUD + bar + player animating, or ``BenchScene/scroll`` or
+        /// ``BenchScene/navigation``) and sends a HUD label change every
+        /// ``LoadOptions/commandInterval`` seconds, timing how long until a frame shows it.
         case liveSessions
         /// Each connection only receives (the bare libwebsockets baseline server pushes frames).
         case receiveOnly
@@ -53,6 +54,11 @@ public struct LoadOptions: Sendable {
     /// How frames are asked for (docs/protocol.md section 9): canonical JSON text, or compact
     /// binary messages (`"frames":"binary"` on session.create and session.join).
     public var frames: FrameEncoding = .json
+
+    /// The scenes live sessions use, connection by connection in turn: by default all three
+    /// (every third session the scroll scene, every third the navigation scene); `[.demo]` for
+    /// the demo scene only.
+    public var scenes: [BenchScene] = BenchScene.allCases
 
     /// The defaults: 1,000 live sessions on 127.0.0.1:8080 for 10 s after a 2 s warmup.
     public init() {}

@@ -30,6 +30,7 @@ extension ScrollView {
         let offset = offset(at: time, timeline: timeline)
         appendBackground(into: &shapes)
         var items: [Shape] = []
+        items.reserveCapacity(rowShapeEstimate)
         appendRows(offset: offset, into: &items)
         shapes.append(.group(GroupShape(id: ids.content, items: items)))
         appendIndicators(offset: offset, at: time, into: &shapes)
@@ -38,6 +39,13 @@ extension ScrollView {
     /// The background rectangle.
     public func appendBackground(into shapes: inout [Shape]) {
         shapes.append(.rect(RectShape(id: ids.background, frame: frame, fill: background)))
+    }
+
+    /// About how many shapes ``appendRows(offset:into:)`` appends (two per row that fits the
+    /// frame, plus the partly shown ones), to reserve room once per frame instead of growing.
+    public var rowShapeEstimate: Int {
+        guard rows.count > 0, rows.height > 0, frame.height.isFinite, frame.height > 0 else { return 0 }
+        return 2 * (Int(min(frame.height / rows.height, Double(rows.count))) + 2)
     }
 
     /// The id of the content group (`target.content`).

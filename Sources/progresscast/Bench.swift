@@ -8,10 +8,11 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run benchmarks and print one table: figure, target, measured, pass/fail (use a release build).",
         discussion: """
-        Parts (--parts, comma-separated; default all): engine (sample + display list + encode of \
-        the demo scene), replay (replay --verify speed on a long recording), seek (seeking in it), \
+        Parts (--parts, comma-separated; default all): engine (sample + display list + encode per \
+        frame of the demo, scroll and navigation scenes), replay (replay --verify speed on a long recording), seek (seeking in it), \
         server (live sessions through `progresscast serve`, started as a child process on a free \
-        port, driven by the built-in load generator), baseline (the same frame bytes through bare \
+        port, driven by the built-in load generator; the sessions take the demo, scroll and \
+        navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
         libwebsockets, and ProgressCast's fps as a fraction of it), idle (viewers of unchanging \
         sessions: server CPU and memory), page (draw time in headless Chromium, through \
         Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
@@ -46,6 +47,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
     var frames = "json,binary"
 
+    @Flag(name: .customLong("demo-only"), help: "Server part: every live session uses the demo scene (default: in turn the demo, scroll and navigation scenes).")
+    var demoOnly = false
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -69,7 +73,8 @@ struct Bench: ParsableCommand {
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
         let request = BenchRequest(parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
                                    recordingMinutes: recordingMinutes, publicDirectory: self.public,
-                                   loadThreads: loadThreads, encodings: encodings, smoke: smoke)
+                                   loadThreads: loadThreads, encodings: encodings, smoke: smoke,
+                                   loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

@@ -10,8 +10,9 @@ struct LoadGen: ParsableCommand {
         commandName: "loadgen",
         abstract: "Open many sessions against a server on this machine and measure what it delivers.",
         discussion: """
-        Modes: live (each connection creates a live session with the demo scene, HUD + bar + player \
-        animating, and changes the HUD's label every --command-interval seconds), receive (only \
+        Modes: live (each connection creates a live session with one of --scenes in turn: the demo \
+        scene, HUD + bar + player animating; scroll, a table with a refreshing header under a HUD; \
+        navigation, a stack pushing a screen again before each command, with a HUD; and changes the HUD's label every --command-interval seconds), receive (only \
         count frames: for the bare libwebsockets baseline), idle (--sessions unchanging sessions, \
         each joined by --viewers viewers). Command-to-frame latency runs from writing the label \
         change to receiving the first frame that shows the new label. Pass --server-pid to sample \
@@ -49,6 +50,9 @@ struct LoadGen: ParsableCommand {
     @Option(help: "Frames to ask for: json (the default format) or binary (docs/protocol.md section 9).")
     var frames = "json"
 
+    @Option(help: "Scenes of the live sessions, taken in turn (comma-separated): demo, scroll, navigation.")
+    var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")
+
     @Option(name: .customLong("service-pause"), help: "Microseconds each thread pauses between service passes (0-10000; fewer polls, frames timestamped up to this late).")
     var servicePause = LoadOptions().servicePause
 
@@ -64,6 +68,8 @@ struct LoadGen: ParsableCommand {
         options.frames = encoding
         guard (0...10_000).contains(servicePause) else { throw ValidationError("--service-pause must be in 0...10000") }
         options.servicePause = servicePause
+        guard let mix = BenchScene.parseMix(scenes) else { throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation") }
+        options.scenes = mix
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly

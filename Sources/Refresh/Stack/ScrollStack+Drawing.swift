@@ -13,6 +13,7 @@ extension ScrollStack {
             let offset = scroll.offset(at: time, timeline: timeline)
             scroll.appendBackground(into: &shapes)
             var items: [Shape] = []
+            items.reserveCapacity(scroll.rowShapeEstimate + 2)
             for c in components.indices where components[c].scroll == scroll.target {
                 drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
             }
@@ -36,6 +37,8 @@ extension ScrollStack {
         let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
         guard alpha > 0 else { return }
         var shapes: [Shape] = []
+        // Two labels and the spinner's spokes (or the arrow): room for all, allocated once.
+        shapes.reserveCapacity(2 + RefreshLook.spokes)
         let texts = component.texts
         let ids = texts.ids
         let showState = !component.options.stateHidden && !texts.state.isEmpty
