@@ -43,12 +43,18 @@ public enum BenchScene: String, CaseIterable, Sendable {
         self == .navigation ? [BenchScene.navPopOp, BenchScene.navPushOp] : []
     }
 
-    /// The ops a load-generator session sends after `session.create`: ``sceneOps``, plus, for the
-    /// navigation scene, the demo's HUD (`h1`, indeterminate, animating) that the timed label
-    /// command changes (every scene then shows ``DemoScene/labelMarker(_:encoding:)`` the
-    /// same way, and frames keep coming between pushes).
+    /// The ops a load-generator session sends after `session.create`: ``sceneOps``, plus the
+    /// demo's playing bar (and, for the navigation scene, the demo's HUD `h1` that the timed label
+    /// command changes), so every scene changes on every frame like the demo: the server part's
+    /// fps then measures the server, not how often a scene happens to change (a refreshing
+    /// spinner alone steps 12 times a second), and every scene shows
+    /// ``DemoScene/labelMarker(_:encoding:)`` the same way.
     public var loadOps: [String] {
-        self == .navigation ? sceneOps + [DemoScene.sceneOps[0]] : sceneOps
+        switch self {
+        case .demo: sceneOps
+        case .scroll: sceneOps + Array(DemoScene.sceneOps[1...])
+        case .navigation: sceneOps + DemoScene.sceneOps
+        }
     }
 
     /// The load mix's scene for connection `index`: connections take ``allCases`` (or the given
