@@ -74,6 +74,11 @@ extension NavController {
         let lineStart = ltr ? max(minX, textX) : minX
         let lineEnd = ltr ? maxX : min(maxX, textX)
         var y = frame.minY + entry.contentTop
+        // The separators go out as one path (a subpath per row): a table's hairlines are the
+        // same stroke, and one shape instead of one per row keeps the frame small (it is
+        // encoded every frame while a screen slides).
+        var separators = PathBuilder()
+        var anySeparator = false
         for title in entry.rowTitles {
             guard y < frame.maxY else { break }
             if drawText {
@@ -82,10 +87,14 @@ extension NavController {
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
-                shapes.append(.line(LineShape(start: Point(x: lineStart, y: lineY), end: Point(x: lineEnd, y: lineY),
-                                              lineWidth: 0.5, stroke: NavMetrics.separatorColor)))
+                separators.move(to: Point(x: lineStart, y: lineY))
+                separators.line(to: Point(x: lineEnd, y: lineY))
+                anySeparator = true
             }
             y += rows.height
+        }
+        if anySeparator {
+            shapes.append(.path(PathShape(data: separators.data, stroke: NavMetrics.separatorColor, lineWidth: 0.5)))
         }
     }
 
