@@ -1,7 +1,8 @@
+import Refresh
 /// ISO 8601 date-times as `session.create`'s `date` takes them (docs/protocol.md section 8):
 /// `YYYY-MM-DDThh:mm[:ss[.fff]]` followed by `Z` or `±hh:mm` (a space may stand for the `T`).
-/// Parsed with integer arithmetic (days from the civil date, as in Howard Hinnant's algorithm),
-/// so a session's wall clock never depends on the server's time zone or locale.
+/// Parsed and written with the engines' integer calendar arithmetic (``CivilDateTime``), so a
+/// session's wall clock never depends on the server's time zone or locale.
 public enum ISO8601 {
     /// A parsed date-time: Unix seconds (UTC) and the offset it was written in.
     public struct DateTime: Equatable, Sendable {
@@ -67,19 +68,8 @@ public enum ISO8601 {
         }
         guard i == b.count, (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
               hour <= 23, minute <= 59, seconds < 61 else { return nil }
-        let local = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
+        let local = Double(CivilDateTime.days(year: year, month: month, day: day)) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
         return DateTime(epochSeconds: local - Double(offset), utcOffsetSeconds: Double(offset))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     private static func daysIn(_ month: Int, of year: Int) -> Int {
@@ -94,21 +84,12 @@ public enum ISO8601 {
     /// (`Z` for UTC), whole seconds: the form the recording's `session.create` line keeps.
     public static func format(epochSeconds: Double, utcOffsetSeconds: Double) -> String {
         let offset = Int(utcOffsetSeconds.rounded())
-        let local = Int((epochSeconds + Double(offset)).rounded(.down))
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let secondOfDay = local - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let local = (epochSeconds + Double(offset)).rounded(.down)
+        let civil = CivilDateTime(unixSeconds: local)
+        let second = Int(local - (local / 60).rounded(.down) * 60)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
-        var text = "\(four(year))-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        var text = "\(four(civil.year))-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(second))"
         if offset == 0 { text += "Z" } else {
             let a = abs(offset)
             text += (offset < 0 ? "-" : "+") + two(a / 3600) + ":" + two(a / 60 % 60)
