@@ -68,7 +68,17 @@ public struct NavStack: ComponentStack {
 
     /// Appends every stack's shapes at `time`, in creation order (later stacks on top).
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        for controller in controllers { controller.draw(at: time, timeline: timeline, into: &shapes) }
+        for controller in controllers {
+            // A stack smaller than the canvas is clipped to its frame (the sliding screens, the
+            // shadow and the rows stay inside it); one filling the canvas is drawn as it is.
+            guard controller.frame != canvas else {
+                controller.draw(at: time, timeline: timeline, into: &shapes)
+                continue
+            }
+            var items: [Shape] = []
+            controller.draw(at: time, timeline: timeline, into: &items)
+            shapes.append(.group(GroupShape(id: controller.target + ".clip", clip: controller.frame, items: items)))
+        }
     }
 
     /// The stack's state at `time`; nil when `target` is not a navigation stack.

@@ -25,14 +25,15 @@ extension ScrollView {
         public static let indicatorFadeDuration = 0.3
     }
 
-    /// Appends the whole view at `time`: background, the content group (rows) and indicators.
+    /// Appends the whole view at `time`: background, the content group (rows, clipped to the
+    /// frame as UIScrollView's clipsToBounds) and indicators (inside the frame).
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
         let offset = offset(at: time, timeline: timeline)
         appendBackground(into: &shapes)
         var items: [Shape] = []
         items.reserveCapacity(rowShapeEstimate)
         appendRows(offset: offset, into: &items)
-        shapes.append(.group(GroupShape(id: ids.content, items: items)))
+        shapes.append(.group(GroupShape(id: ids.content, clip: frame, items: items)))
         appendIndicators(offset: offset, at: time, into: &shapes)
     }
 

@@ -152,6 +152,32 @@ import Timing
         #expect(row0.contains { near($0, 15 + (state?.backOffset ?? .nan)) })
     }
 
+    @Test func aStackSmallerThanTheCanvasIsClippedToItsFrame() throws {
+        guard var rig = NavRig() else { return }
+        let frame = Rect(x: 20, y: 100, width: 300, height: 400)
+        try rig.apply(.create(NavCreate(target: "nav", frame: frame, screens: [NavScreen(id: "A", title: "A", rows: NavRows(count: 50))])), at: 0)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B"), animated: true), at: 0)
+        var shapes: [Shape] = []
+        rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
+        #expect(shapes.count == 1)
+        guard case let .group(group)? = shapes.first else {
+            Issue.record("no clip group")
+            return
+        }
+        #expect(group.id == "nav.clip")
+        #expect(group.clip == frame)
+        #expect(group.items.count > 10)
+    }
+
+    @Test func aStackFillingTheCanvasIsNotWrappedInAGroup() throws {
+        guard var rig = NavRig() else { return }
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A")])), at: 0)
+        var shapes: [Shape] = []
+        rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
+        #expect(!shapes.isEmpty)
+        #expect(!shapes.contains { if case .group = $0 { true } else { false } })
+    }
+
     /// Mid-push both screens draw their visible rows, each screen's separators as one path
     /// (the frame is encoded every frame while a screen slides; the cost is measured by
     /// `progresscast bench`, not here).

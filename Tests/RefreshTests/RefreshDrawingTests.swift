@@ -40,6 +40,28 @@ import Timing
         #expect(content(shapes).contains { $0.id == "s.row" })
     }
 
+    @Test func theContentIsClippedToTheFrameAndTheIndicatorStaysInsideIt() throws {
+        let frame = Rect(x: 10, y: 120, width: 300, height: 400)
+        var rig = try RefreshRig(rows: 40, frame: frame)
+        try rig.add(.header)
+        // Pulled far past the top: the header and rows move down, the indicator shrinks.
+        rig.drag(x0: 160, y0: 200, dy: 300, start: 1, release: false)
+        let shapes = draw(&rig, at: 1.5)
+        guard case let .group(content)? = shapes.first(where: { $0.id == "s.content" }) else {
+            Issue.record("no content group")
+            return
+        }
+        #expect(content.clip == frame)
+        #expect(content.items.contains { $0.id == "r" })
+        guard case let .rect(bar)? = shapes.first(where: { $0.id == "s.indicatorV" }) else {
+            Issue.record("no indicator")
+            return
+        }
+        #expect(bar.frame.minY >= frame.minY && bar.frame.maxY <= frame.maxY)
+        #expect(bar.frame.minX >= frame.minX && bar.frame.maxX <= frame.maxX)
+        #expect(bar.frame.height < 36)
+    }
+
     @Test func anIdleHeaderOffScreenIsCulledAndAPulledOneShowsItsArrow() throws {
         var rig = try RefreshRig()
         try rig.add(.header)

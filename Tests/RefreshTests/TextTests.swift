@@ -166,6 +166,26 @@ import Timing
         #expect(rig.events.first { $0.target == "s" }?.time == 1.02)
         #expect(rig.events.filter { $0.target == "s" }[1].time == release)
     }
+
+    @Test func aReleasePastTheHeaderThresholdNeverReportsTheSameStateTwice() throws {
+        var rig = try RefreshRig()
+        try rig.add(.header)
+        // 200 pt of drag shows about 111 pt past the top: Pulling; the release starts refreshing,
+        // whose animated offset ends the bounce at the same instant.
+        let release = rig.drag(dy: 200, start: 1, hold: 0)
+        _ = rig.offset(at: 3)
+        let states = rig.events.filter { $0.target == "s" }
+        // Was [dragging, idle, idle]: the nested state change reported idle, then the pointer's too.
+        #expect(states.map(\.payload) == [.scrollState(.dragging), .scrollState(.idle)])
+        #expect(states.last?.time == release)
+        #expect(rig.stack.component("r")?.state == .refreshing)
+        // A second drag and release while refreshing: still no repeats.
+        rig.drag(dy: 30, start: 4, hold: 0)
+        _ = rig.offset(at: 6)
+        let all = rig.events.filter { $0.target == "s" }.map(\.payload)
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(all.count > 2)
+    }
 }
 
 @Suite struct RoutingTests {

@@ -21,6 +21,12 @@ import ComponentSupport
         #expect(texts.map(\.text) == (2...15).map { "Row \($0)" })
         #expect(abs((texts.first?.position.y ?? 0) - 10) < 1e-9)
         #expect(shapes.first?.id == "s.background")
+        // UIScrollView clips to its bounds: the content group carries the frame as its clip.
+        guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }) else {
+            Issue.record("no content group")
+            return
+        }
+        #expect(group.clip == rig.scroll.frame)
     }
 
     @Test func theTitleTemplateIsFormattedOnce() {

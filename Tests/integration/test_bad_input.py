@@ -24,7 +24,7 @@ _unique = itertools.count(1)
 # Field types: num (finite number, with a range), int, str, bool, target (1-64 of A-Za-z0-9_-),
 # color, size {width,height}, point {x,y}, rect {x,y,width,height}, choice (fixed strings).
 # Each op: (setup, {field: (type, required)}, valid call, out-of-range values {field: [values]}).
-# setup: none | manual | hud | bar | player | recording | replay (what exists before the call).
+# setup: none | manual | hud | bar | player | nav | scroll | refresh | recording | replay (what exists before the call).
 HUD_PROPS = {
     "mode": ("choice", False), "progress": ("num", False), "label": ("str", False), "details": ("str", False),
     "button": ("str", False), "customView": ("choice", False), "animation": ("choice", False),
@@ -48,15 +48,31 @@ NAV_SCREENS = [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]
 NAV_SCREEN_FIELDS = {"title": ("str", False), "color": ("color", False), "prefersNavigationBarHidden": ("bool", False),
                      "interactivePopDisabled": ("bool", False),
                      "interactivePopMaxAllowedInitialDistanceToLeftEdge": ("num", False), "rows": ("rows", False)}
+SCROLL_FRAME = {"x": 0, "y": 0, "width": 375, "height": 600}
+REFRESH_OPTS = {"style": ("choice", False), "titles": ("titles", False), "language": ("choice", False),
+                "lastUpdatedTimeHidden": ("bool", False), "stateHidden": ("bool", False),
+                "automaticallyChangeAlpha": ("bool", False), "ignoredScrollViewContentInsetTop": ("num", False),
+                "ignoredScrollViewContentInsetBottom": ("num", False), "automaticallyRefresh": ("bool", False),
+                "triggerAutomaticallyRefreshPercent": ("num", False), "autoTriggerTimes": ("int", False),
+                "loadDuration": ("num", False), "gifFrames": ("gifFrames", False)}
+REFRESH_RANGES = {"ignoredScrollViewContentInsetTop": [10_000.5, -20_000], "ignoredScrollViewContentInsetBottom": [1e5],
+                  "triggerAutomaticallyRefreshPercent": [10.01, -11], "autoTriggerTimes": [-2, 1_000_001],
+                  "loadDuration": [-1, 3600.5, 1e308], "titles": [{"idle": "t" * 201}, {"noMoreData": "n" * 201}],
+                  "gifFrames": [{"idle": 0}, {"pulling": 1001}, {"refreshing": -1}]}
+BAD_ROWS = [{"count": -1}, {"count": 10_001}, {"count": 3, "height": 0}, {"count": 3, "height": 1000.5},
+            {"count": 1, "title": "t" * 201}]
 
 OP_FIELDS = {
     "session.create": ("none", {"canvas": ("size", False), "clock": ("choice", False), "fps": ("int", False),
                                 "title": ("str", False), "maxComponents": ("int", False),
-                                "frames": ("choice", False)},
-                       {"clock": "manual"},
+                                "frames": ("choice", False), "date": ("str", False)},
+                       {"clock": "manual", "date": "2026-11-23T14:05:00+08:00"},
                        {"canvas": [{"width": 0, "height": 5}, {"width": -1, "height": 5}, {"width": 4097, "height": 5},
                                    {"width": 1e9, "height": 1e9}, {"width": 5, "height": 1e308}],
-                        "fps": [0, 121, -1, 60.5, 1e12], "title": ["t" * 201], "maxComponents": [0, -3]}),
+                        "fps": [0, 121, -1, 60.5, 1e12], "title": ["t" * 201], "maxComponents": [0, -3],
+                        "date": ["2026-02-30T10:00:00Z", "2026-11-23", "yesterday", "", "2026-11-23T25:00:00Z",
+                                 "2026-11-23T14:05:00+08", "2026-13-01T00:00:00Z", "0000-01-01T00:00:00Z",
+                                 "2026-11-23T14:05:00Z trailing", "2" * 65]}),
     "session.join": ("manual", {"session": ("str", True), "token": ("str", False), "frames": ("choice", False)},
                      {"session": "$session"},
                      {"session": ["s" * 65], "token": ["t" * 65]}),
@@ -118,6 +134,29 @@ OP_FIELDS = {
                    {"target": "n1", "screen": "b", "title": "Bee"},
                    {"title": ["t" * 201], "interactivePopMaxAllowedInitialDistanceToLeftEdge": [-1, 1e9],
                     "rows": [{"count": -1}, {"count": 2, "height": 1e6}]}),
+    "scroll.create": ("manual", {"target": T, "frame": ("rect", True), "contentSize": ("size", False), "inset": ("insets", False),
+                                 "rows": ("rows", False), "bounces": ("bool", False), "alwaysBounceVertical": ("bool", False),
+                                 "alwaysBounceHorizontal": ("bool", False), "decelerationRate": ("decel", False),
+                                 "background": ("color", False)},
+                      {"target": "s9", "frame": SCROLL_FRAME, "rows": {"count": 5}, "decelerationRate": "fast"},
+                      {"frame": [{"x": 0, "y": 0, "width": -1, "height": 5}, {"x": 2e5, "y": 0, "width": 5, "height": 5},
+                                 {"x": 0, "y": 0, "width": 5, "height": 100_001}],
+                       "contentSize": [{"width": -1, "height": 5}, {"width": 5, "height": 1e8}],
+                       "inset": [{"top": 10_001}, {"left": -20_000}, {"bottom": 1e308}], "rows": BAD_ROWS,
+                       "decelerationRate": [0, 1, -0.5, 1.5, 1e308]}),
+    "scroll.set": ("scroll", {"target": T, "offset": ("point", False), "animated": ("bool", False), "contentSize": ("size", False),
+                              "inset": ("insets", False), "rows": ("rows", False), "frame": ("rect", False)},
+                   {"target": "s1", "offset": {"x": 0, "y": 100}, "animated": True},
+                   {"offset": [{"x": 0, "y": 2e7}, {"x": -1e8, "y": 0}], "contentSize": [{"width": -1, "height": 1}],
+                    "inset": [{"right": 1e5}], "rows": BAD_ROWS, "frame": [{"x": 0, "y": 0, "width": -5, "height": 4}]}),
+    "refresh.create": ("scroll", {"target": T, "scroll": ("target", True), "kind": ("choice", True), **REFRESH_OPTS},
+                       {"target": "r9", "scroll": "s1", "kind": "header", "language": "zh-Hans"}, REFRESH_RANGES),
+    "refresh.update": ("refresh", {"target": T, **REFRESH_OPTS}, {"target": "r1", "loadDuration": 1, "style": "gif"},
+                       REFRESH_RANGES),
+    "refresh.begin": ("refresh", {"target": T}, {"target": "r1"}, {}),
+    "refresh.end": ("refresh", {"target": T}, {"target": "r1"}, {}),
+    "refresh.endNoMoreData": ("refresh", {"target": T}, {"target": "r1"}, {}),
+    "refresh.resetNoMoreData": ("refresh", {"target": T}, {"target": "r1"}, {}),
     "pointer": ("manual", {"phase": ("choice", True), "x": ("num", True), "y": ("num", True), "pointer": ("int", False)},
                 {"phase": "down", "x": 10, "y": 10}, {"x": [1e308, -1e308], "pointer": [-1, 1e12]}),
 }
@@ -137,6 +176,10 @@ WRONG_TYPE = {
     "screens": [5, "a", {"id": "a"}, [5], ["a"]],
     "screen": [5, "a", [1], {"title": "no id"}],
     "rows": [5, "r", [1], {"count": "x"}],
+    "insets": [5, "i", [1, 2, 3, 4], {"top": "x"}, {"left": True}],
+    "decel": ["slow", "", [0.5], {"rate": 0.5}, True],
+    "titles": [5, "t", ["idle"], {"idle": 5}, {"pulling": ["x"]}],
+    "gifFrames": [5, "g", [1], {"idle": "x"}, {"pulling": 1.5}],
 }
 # Ops that change a session (a viewer gets not_allowed) and ops that need no session.
 READ_ONLY = {"inspect", "frame.get", "session.leave", "session.join", "session.create", "replay.open"}
@@ -196,6 +239,10 @@ async def prepare(c, kind, sample):
         await c.call("player.create", target="p1", bar="b1", duration=10)
     if kind == "nav":
         await c.call("nav.create", target="n1", screens=NAV_SCREENS)
+    if kind in ("scroll", "refresh"):
+        await c.call("scroll.create", target="s1", frame=SCROLL_FRAME, rows={"count": 30})
+    if kind == "refresh":
+        await c.call("refresh.create", target="r1", scroll="s1", kind="header")
     if kind == "recording":
         await c.call("record.start", name=f"bad-input-rec-{os.getpid()}-{next(_unique)}")
     return values
@@ -328,7 +375,8 @@ async def test_viewer_cannot_mutate(server, sample_recording, op):
 
 
 UNKNOWN_TARGET_OPS = {op: (setup, valid) for op, (setup, fields, valid, _) in OP_FIELDS.items()
-                      if fields.get("target") == T and op not in ("hud.show", "bar.create", "player.create", "nav.create")}
+                      if fields.get("target") == T and op not in ("hud.show", "bar.create", "player.create", "nav.create",
+                                                                   "scroll.create", "refresh.create")}
 
 
 @pytest.mark.parametrize("op", sorted(UNKNOWN_TARGET_OPS))
@@ -342,6 +390,8 @@ async def test_unknown_target(server, sample_recording, op):
 @pytest.mark.parametrize("op,fields", [
     ("hud.hide", {"target": "nope"}), ("inspect", {"target": "nope"}),
     ("player.create", {"target": "p2", "bar": "nope", "duration": 5}),
+    ("refresh.create", {"target": "r2", "scroll": "nope", "kind": "header"}),
+    ("refresh.create", {"target": "r2", "scroll": "h1", "kind": "header"}),     # a HUD is not a scroll view
 ])
 @async_test()
 async def test_unknown_target_optional_fields(server, sample_recording, op, fields):
@@ -357,6 +407,9 @@ async def test_unknown_target_optional_fields(server, sample_recording, op, fiel
     (("hud.show", {"target": "x"}), ("hud.status", {"target": "x", "kind": "info"})),
     (("bar.create", {"target": "x", "frame": BAR_FRAME}), ("nav.create", {"target": "x", "screens": NAV_SCREENS})),
     (("nav.create", {"target": "x", "screens": NAV_SCREENS}), ("hud.show", {"target": "x"})),
+    (("bar.create", {"target": "x", "frame": BAR_FRAME}), ("scroll.create", {"target": "x", "frame": SCROLL_FRAME})),
+    (("scroll.create", {"target": "x", "frame": SCROLL_FRAME}), ("bar.create", {"target": "x", "frame": BAR_FRAME})),
+    (("scroll.create", {"target": "x", "frame": SCROLL_FRAME}), ("refresh.create", {"target": "x", "scroll": "x", "kind": "header"})),
 ])
 @async_test()
 async def test_duplicate_target(server, first, second):
@@ -369,6 +422,36 @@ async def test_duplicate_target(server, first, second):
             await c.call(*second[:1], **second[1])  # the same HUD shows a status: allowed
             return
         await expect_code(c, second[0], "duplicate_target", second[1], "target")
+
+
+@pytest.mark.parametrize("first,second", [
+    ("autoFooter", "backFooter"), ("backFooter", "autoFooter"), ("autoFooter", "autoFooter"), ("header", "header"),
+    ("trailer", "trailer"),
+])
+@async_test()
+async def test_duplicate_refresh_component_kind(server, first, second):
+    """A scroll view holds one header, one footer (back or auto) and one trailer (MJRefresh's
+    mj_header, mj_footer, mj_trailer): a second is duplicate_target naming the first, and changes nothing."""
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", clock="manual")
+        await c.call("scroll.create", target="s", frame=SCROLL_FRAME, rows={"count": 30})
+        await c.call("refresh.create", target="one", scroll="s", kind=first)
+        before = await c.call("inspect", target="s")
+        err = await expect_code(c, "refresh.create", "duplicate_target", {"target": "two", "scroll": "s", "kind": second})
+        assert '"one"' in err["message"], err
+        await expect_code(c, "inspect", "unknown_target", {"target": "two"})
+        after = await c.call("inspect", target="s")
+        assert after["inset"] == before["inset"], (before, after)
+
+
+@async_test()
+async def test_a_refresh_target_equal_to_a_bars_is_duplicate(server):
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", clock="manual")
+        await c.call("bar.create", target="b", frame=BAR_FRAME)
+        await c.call("scroll.create", target="s", frame=SCROLL_FRAME)
+        await expect_code(c, "refresh.create", "duplicate_target", {"target": "b", "scroll": "s", "kind": "header"}, "target")
+        await expect_code(c, "refresh.create", "duplicate_target", {"target": "s", "scroll": "s", "kind": "header"}, "target")
 
 
 # --- messages that are not ops ---------------------------------------------------------------

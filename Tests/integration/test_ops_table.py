@@ -11,12 +11,14 @@ from itclient import COMPONENT_PREFIXES, Client, async_test, is_number
 
 BAR_FRAME = {"x": 20, "y": 300, "width": 335, "height": 30}
 _names = itertools.count(1)
+SCROLL_FRAME = {"x": 0, "y": 0, "width": 375, "height": 600}
+NAV_SCREENS = [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]
 
 
 @dataclass
 class OpSpec:
     op: str
-    setup: str                       # none | manual | live | hud | bar | player | nav | recording | replay
+    setup: str                       # none | manual | live | hud | bar | player | nav | scroll | refresh | recording | replay
     valid: dict = field(default_factory=dict)
     result: tuple = ()               # keys the ack must carry besides type/id/op/t
     required: tuple = ()             # fields whose absence is a bad_request naming them
@@ -100,7 +102,26 @@ SPECS = [
     OpSpec("player.pause", "player", {"target": "p1"}, required=("target",), unknown={"target": "nope"}),
     OpSpec("player.seek", "player", {"target": "p1", "to": 2}, required=("target", "to"),
            bad=(("to", -1), ("to", 11), ("to", "x")), unknown={"target": "nope", "to": 1}),
-    # --- navigation ---
+    # --- scroll view and pull to refresh (section 4.5) ---
+    OpSpec("scroll.create", "manual", {"target": "s2", "frame": SCROLL_FRAME, "rows": {"count": 10}}, required=("target", "frame"),
+           bad=(("frame", 5), ("frame", {"x": 0, "y": 0, "width": -1, "height": 5}), ("rows", {"count": -1}),
+                ("inset", {"top": "x"}), ("decelerationRate", 1), ("decelerationRate", "slow"), ("bounces", "yes"),
+                ("background", "#12"), ("contentSize", {"width": -1, "height": 1}))),
+    OpSpec("scroll.set", "scroll", {"target": "s1", "offset": {"x": 0, "y": 50}}, required=("target",),
+           bad=(("offset", {"x": 0}), ("offset", 5), ("animated", 1), ("rows", {"count": "x"}), ("inset", {"bottom": 1e6})),
+           unknown={"target": "nope", "offset": {"x": 0, "y": 0}}),
+    OpSpec("refresh.create", "scroll", {"target": "r2", "scroll": "s1", "kind": "header"}, required=("target", "scroll", "kind"),
+           bad=(("kind", "footer"), ("style", "fancy"), ("language", "fr"), ("autoTriggerTimes", -2), ("loadDuration", -1),
+                ("titles", {"idle": 5}), ("gifFrames", {"idle": 0}), ("scroll", "a b")),
+           unknown={"target": "r2", "scroll": "nope", "kind": "header"}),
+    OpSpec("refresh.update", "refresh", {"target": "r1", "language": "zh-Hant"}, required=("target",),
+           bad=(("language", "fr"), ("triggerAutomaticallyRefreshPercent", 11), ("stateHidden", "no")),
+           unknown={"target": "nope", "language": "en"}),
+    OpSpec("refresh.begin", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
+    OpSpec("refresh.end", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
+    OpSpec("refresh.endNoMoreData", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
+    OpSpec("refresh.resetNoMoreData", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
+    # --- navigation (section 4.6) ---
     OpSpec("nav.create", "manual", {"target": "n9", "screens": [{"id": "a", "title": "A"}, {"id": "b"}]},
            required=("target", "screens"),
            bad=(("screens", []), ("screens", 5), ("screens", [{"title": "no id"}]), ("screens", [{"id": "a b"}]),
@@ -164,7 +185,11 @@ async def setup(server, spec, sample_recording):
         if kind == "player":
             await c.call("player.create", target="p1", bar="b1", duration=10)
         if kind == "nav":
-            await c.call("nav.create", target="n1", screens=[{"id": "a", "title": "A"}, {"id": "b", "title": "B"}])
+            await c.call("nav.create", target="n1", screens=NAV_SCREENS)
+        if kind in ("scroll", "refresh"):
+            await c.call("scroll.create", target="s1", frame=SCROLL_FRAME, rows={"count": 30})
+        if kind == "refresh":
+            await c.call("refresh.create", target="r1", scroll="s1", kind="header")
     return Ctx(c, values)
 
 

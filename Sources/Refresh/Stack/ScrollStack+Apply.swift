@@ -51,7 +51,6 @@ extension ScrollStack {
         if let rows = set.rows { try ScrollConfiguration.validate(rows: rows) }
         if let frame = set.frame { try ScrollConfiguration.validate(frame: frame) }
 
-        let before = scrollViews[s].phase
         if let frame = set.frame {
             let update = scrollViews[s].setFrame(frame, at: time, timeline: &timeline)
             observe(update, scroll: s, at: time, timeline: &timeline, events: &events)
@@ -74,7 +73,7 @@ extension ScrollStack {
             let update = scrollViews[s].setContentOffset(offset, duration: set.animated ? ScrollStack.setOffsetDuration : 0, at: time, timeline: &timeline)
             observe(update, scroll: s, at: time, timeline: &timeline, events: &events)
         }
-        reportPhase(s, from: before, at: time, events: &events)
+        reportPhase(s, at: time, events: &events)
     }
 
     /// UIKit's setContentOffset:animated: duration (0.3 s, ease-in-ease-out).
@@ -111,9 +110,8 @@ extension ScrollStack {
             // MJRefreshAutoFooter: adds its height to the bottom inset when attached.
             var inset = scrollViews[s].contentInset
             inset.bottom += create.kind.extent
-            let before = scrollViews[s].phase
             observe(scrollViews[s].setInset(inset, duration: 0, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
-            reportPhase(s, from: before, at: time, events: &events)
+            reportPhase(s, at: time, events: &events)
         }
         updateTexts(c, at: time)
     }
@@ -123,10 +121,17 @@ extension ScrollStack {
         scrollViews[s].frame.width > 0 && scrollViews[s].frame.height > 0
     }
 
-    /// Reports a `scroll.state` event when the view's phase differs from `before`.
-    mutating func reportPhase(_ s: Int, from before: ScrollPhase, at time: Double, events: inout [TimedEvent<Event>]) {
+    /// Reports a `scroll.state` event when the view's phase differs from the last one reported.
+    ///
+    /// Compared with the last report, not with the phase before the caller's change: changes
+    /// nest (a release past a header's threshold starts refreshing, whose animated offset ends
+    /// the bounce), and comparing each level with its own "before" reported `idle` twice.
+    mutating func reportPhase(_ s: Int, at time: Double, events: inout [TimedEvent<Event>]) {
         let phase = scrollViews[s].phase
-        if phase != before { events.append(TimedEvent(time: time, target: scrollViews[s].target, .scrollState(phase))) }
+        let target = scrollViews[s].target
+        guard phase != reportedPhases[target] ?? .idle else { return }
+        reportedPhases[target] = phase
+        events.append(TimedEvent(time: time, target: target, .scrollState(phase)))
     }
 
     // MARK: Timers

@@ -6,7 +6,8 @@ public import Timing
 
 extension ScrollStack {
     /// Appends every scroll view at `time`, back to front: its background, a group
-    /// (`target.content`) with its refresh components and visible rows, and its indicators.
+    /// (`target.content`, clipped to the view's frame) with its refresh components and visible
+    /// rows, and its indicators (always inside the frame).
     /// Never changes state.
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
         for scroll in scrollViews {
@@ -18,7 +19,8 @@ extension ScrollStack {
                 drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
             }
             scroll.appendRows(offset: offset, into: &items)
-            shapes.append(.group(GroupShape(id: scroll.contentGroupID, items: items)))
+            // Clipped to the frame, as UIScrollView's clipsToBounds; the indicators are laid out inside it.
+            shapes.append(.group(GroupShape(id: scroll.contentGroupID, clip: scroll.frame, items: items)))
             scroll.appendIndicators(offset: offset, at: time, into: &shapes)
         }
     }

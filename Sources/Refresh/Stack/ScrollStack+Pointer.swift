@@ -51,7 +51,6 @@ extension ScrollStack {
     }
 
     private mutating func route(_ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
-        let before = scrollViews[index].phase
         let update = scrollViews[index].handle(event, timeline: &timeline)
         observe(update, scroll: index, at: event.time, timeline: &timeline, events: &events)
         if let tap = update.tap {
@@ -60,7 +59,7 @@ extension ScrollStack {
                 beginRefreshing(c, at: event.time, timeline: &timeline, events: &events)
             }
         }
-        reportPhase(index, from: before, at: event.time, events: &events)
+        reportPhase(index, at: event.time, events: &events)
         refreshWatches(at: event.time, timeline: &timeline)
     }
 }

@@ -51,7 +51,6 @@ extension ScrollStack {
             cancel(c, .load, timeline: &timeline)
         }
         animateIndicators(c, from: old, to: state, at: time, timeline: &timeline)
-        let before = scrollViews[s].phase
         switch components[c].kind {
         case .header:
             if state == .refreshing { enterRefreshing(c, s, at: time, timeline: &timeline, events: &events) }
@@ -68,7 +67,7 @@ extension ScrollStack {
                 if old == .refreshing { events.append(TimedEvent(time: time, target: components[c].target, .endCompleted)) }
             }
         }
-        reportPhase(s, from: before, at: time, events: &events)
+        reportPhase(s, at: time, events: &events)
         updateTexts(c, at: time)
     }
 

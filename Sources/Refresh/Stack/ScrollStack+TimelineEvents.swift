@@ -15,10 +15,9 @@ extension ScrollStack {
             return true
         case let .animationStopped(stop):
             guard let s = scrollViews.firstIndex(where: { $0.target == stop.owner && $0.layer == stop.layer }) else { return owns(stop.owner) }
-            let before = scrollViews[s].phase
             let update = scrollViews[s].animationStopped(stop, timeline: timeline)
             observe(update, scroll: s, at: stop.time, timeline: &timeline, events: &events)
-            reportPhase(s, from: before, at: stop.time, events: &events)
+            reportPhase(s, at: stop.time, events: &events)
             refreshWatches(at: stop.time, timeline: &timeline)
             return true
         }

@@ -19,6 +19,9 @@ public struct ScrollStack: ComponentStack {
     public internal(set) var scrollViews: [ScrollView] = []
     /// The refresh components, in creation order.
     public internal(set) var components: [RefreshComponent] = []
+    /// The phase last reported by a `scroll.state` event, per scroll view (absent: idle).
+    /// Looked up by target only, never iterated.
+    var reportedPhases: [String: ScrollPhase] = [:]
     /// The session's wall clock (for the last-updated label).
     public let date: SessionDate
     /// Measures label widths (the arrow sits left of the widest label); nil estimates them.
