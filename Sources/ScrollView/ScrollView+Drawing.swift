@@ -42,11 +42,12 @@ extension ScrollView {
         shapes.append(.rect(RectShape(id: ids.background, frame: frame, fill: background)))
     }
 
-    /// About how many shapes ``appendRows(offset:into:)`` appends (two per row that fits the
-    /// frame, plus the partly shown ones), to reserve room once per frame instead of growing.
+    /// About how many shapes ``appendRows(offset:into:)`` appends (one per row that fits the
+    /// frame, plus the partly shown ones, and the separators' path), to reserve room once per
+    /// frame instead of growing.
     public var rowShapeEstimate: Int {
         guard rows.count > 0, rows.height > 0, frame.height.isFinite, frame.height > 0 else { return 0 }
-        return 2 * (Int(min(frame.height / rows.height, Double(rows.count))) + 2)
+        return Int(min(frame.height / rows.height, Double(rows.count))) + 3
     }
 
     /// The id of the content group (`target.content`).
@@ -57,7 +58,10 @@ extension ScrollView {
         Point(x: frame.minX + x - offset.x, y: frame.minY + y - offset.y)
     }
 
-    /// Appends the rows that intersect the frame at `offset`: each title and its separator.
+    /// Appends the rows that intersect the frame at `offset`: each title, then every separator
+    /// as one path (a subpath per row; the id marks it). Rows carry no id: the frame is encoded
+    /// every frame while the list moves, and one shape for the hairlines instead of one per row
+    /// keeps it small (docs/benchmarks.md, the scroll scene).
     public func appendRows(offset: Point, into items: inout [Shape]) {
         let count = min(rows.count, rowTitles.count)
         guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else { return }
@@ -68,15 +72,18 @@ extension ScrollView {
         let last = min(count - 1, Int(bottom.rounded(.down)))
         guard first <= last else { return }
         let left = frame.minX - offset.x
+        var separators = PathBuilder()
+        // A 1 pt hairline drawn as a stroke along its middle (the rect it replaces: y + h - 1 to y + h).
+        let lineY = h - Look.separatorHeight / 2
         for index in first...last {
             let rowTop = frame.minY + Double(index) * h - offset.y
-            items.append(.text(TextShape(id: ids.row, position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
+            items.append(.text(TextShape(position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
                                          size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
-            items.append(.rect(RectShape(id: ids.separator,
-                                         frame: Rect(x: left + Look.titleInset, y: rowTop + h - Look.separatorHeight,
-                                                     width: frame.width - Look.titleInset, height: Look.separatorHeight),
-                                         fill: Look.separatorColor)))
+            separators.move(to: Point(x: left + Look.titleInset, y: rowTop + lineY))
+            separators.line(to: Point(x: left + frame.width, y: rowTop + lineY))
         }
+        items.append(.path(PathShape(id: ids.separator, data: separators.data, stroke: Look.separatorColor,
+                                     lineWidth: Look.separatorHeight)))
     }
 
     /// The indicators' opacity at `time`: 1 while dragging or decelerating, then held for

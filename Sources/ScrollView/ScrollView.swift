@@ -66,12 +66,11 @@ public struct ScrollView: Equatable, Sendable {
     }
 
     struct ShapeIDs: Equatable, Sendable {
-        var background, content, row, separator, verticalIndicator, horizontalIndicator: String
+        var background, content, separator, verticalIndicator, horizontalIndicator: String
         init(_ target: String) {
             background = target + ".background"
             content = target + ".content"
-            row = target + ".row"
-            separator = target + ".separator"
+            separator = target + ".separators"
             verticalIndicator = target + ".indicatorV"
             horizontalIndicator = target + ".indicatorH"
         }

@@ -37,7 +37,9 @@ import Timing
         #expect(!items.contains { $0.id == "r.arrow" })
         // The header is drawn before (under) the rows, inside the content group.
         #expect(content(shapes).first?.id == "r")
-        #expect(content(shapes).contains { $0.id == "s.row" })
+        // Then the rows' titles and their separators (one path).
+        #expect(content(shapes).contains { if case let .text(t) = $0 { t.text == "Row 0" } else { false } })
+        #expect(content(shapes).last?.id == "s.separators")
     }
 
     @Test func theContentIsClippedToTheFrameAndTheIndicatorStaysInsideIt() throws {

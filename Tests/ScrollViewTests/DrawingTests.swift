@@ -29,6 +29,29 @@ import ComponentSupport
         #expect(group.clip == rig.scroll.frame)
     }
 
+    /// Each drawn row's separator is a subpath of one path: a 1 pt hairline stroked along
+    /// y = row bottom - 0.5, from the title's inset to the right edge.
+    @Test func theSeparatorsAreOnePathWithASubpathPerDrawnRow() throws {
+        var rig = ScrollRig(contentHeight: 44 * 100, rows: TableRows(count: 100, height: 44))
+        _ = rig.scroll.setContentOffset(Point(x: 0, y: 100), duration: 0, at: 0, timeline: &rig.timeline)
+        var shapes: [Shape] = []
+        rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
+        guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }),
+              case let .path(path)? = group.items.last else {
+            Issue.record("no separators path at the end of the content group")
+            return
+        }
+        #expect(path.id == "s.separators" && path.lineWidth == 1 && path.fill == nil)
+        let frame = rig.scroll.frame
+        // Rows 2...15 are drawn; row i's hairline is at frame.minY + 44 i - 100 + 43.5.
+        let expected = (2...15).map { i -> String in
+            let y = frame.minY + 44 * Double(i) - 100 + 43.5
+            func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+            return "M\(n(frame.minX + ScrollView.Look.titleInset)) \(n(y))L\(n(frame.maxX)) \(n(y))"
+        }
+        #expect(path.data == expected.joined())
+    }
+
     @Test func theTitleTemplateIsFormattedOnce() {
         let rows = TableRows(count: 3, height: 30, title: "Item %d of list %d")
         #expect(rows.title(at: 2) == "Item 2 of list 2")

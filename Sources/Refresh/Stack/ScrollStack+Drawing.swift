@@ -113,7 +113,9 @@ extension ScrollStack {
             let direction = RefreshLook.spokeDirections[k]
             let age = Double((head - k + count) % count) / Double(count)
             let color = RefreshLook.labelColor.withAlpha(alpha * (1 - 0.75 * age))
-            shapes.append(.line(LineShape(id: id, start: Point(x: center.x + direction.x * RefreshLook.spokeInner, y: center.y + direction.y * RefreshLook.spokeInner),
+            // Only the first spoke carries the id (it marks the spinner; the others would repeat it
+            // every frame).
+            shapes.append(.line(LineShape(id: k == 0 ? id : nil, start: Point(x: center.x + direction.x * RefreshLook.spokeInner, y: center.y + direction.y * RefreshLook.spokeInner),
                                           end: Point(x: center.x + direction.x * RefreshLook.spokeOuter, y: center.y + direction.y * RefreshLook.spokeOuter),
                                           lineWidth: RefreshLook.spokeWidth, stroke: color, cap: .round)))
         }
