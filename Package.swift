@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
         .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
         .target(name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
-        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
+        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "ScrollView"]),
 
         .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
         .target(name: "Refresh", dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
         .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Scene", "Wire"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "ScrollView"]),
         .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
                     exclude: ["Goldens"]),
         .testTarget(name: "ScrollViewTests", dependencies: ["ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ScrollView
 public import ComponentSupport
 import Shapes
 import Typesetting
@@ -99,12 +100,12 @@ extension NavStack {
         }
     }
 
-    static func validate(_ rows: NavRows, field: String) throws(CommandError) {
+    static func validate(_ rows: TableRows, field: String) throws(CommandError) {
         guard (0...maximumRows).contains(rows.count) else { throw .badField(field + ".count", "must be an integer in 0...\(maximumRows)") }
         guard rows.height.isFinite, rows.height >= 1, rows.height <= 10_000 else {
             throw .badField(field + ".height", "must be a number in 1...10000")
         }
-        guard rows.titleTemplate.count <= 200 else { throw .badField(field + ".titleTemplate", "must be at most 200 characters") }
+        guard rows.title.count <= 200 else { throw .badField(field + ".title", "must be at most 200 characters") }
     }
 }
 

@@ -1,3 +1,4 @@
+import ScrollView
 public import ComponentSupport
 public import Shapes
 public import Typesetting
@@ -22,8 +23,8 @@ public struct NavStack: ComponentStack {
     public static let maximumComponents = 16
     /// At most this many screens in one stack.
     public static let maximumScreens = 64
-    /// At most this many rows in one screen.
-    public static let maximumRows = 100_000
+    /// Most rows on one screen (a table's, ``TableRows/maximumCount``).
+    public static let maximumRows = TableRows.maximumCount
     /// Accepted frame coordinates and sizes, and screen distances, in points.
     public static let coordinateRange: ClosedRange<Double> = -100_000...100_000
 

@@ -1,3 +1,4 @@
+import ScrollView
 import ComponentSupport
 import Geometry
 import JSON
@@ -89,7 +90,7 @@ enum NavWire {
     }
 
     /// `rows` {`count`, `height`, `title`}.
-    private static func rows(_ value: JSONValue, field: String) throws(CommandError) -> NavRows {
+    private static func rows(_ value: JSONValue, field: String) throws(CommandError) -> TableRows {
         guard let object = value.objectValue else {
             throw .badField(field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
         }
@@ -98,7 +99,7 @@ enum NavWire {
             let count = try r.integer("count", in: 0...NavStack.maximumRows) ?? 0
             let height = try r.number("height", in: rowHeightRange) ?? 44
             let title = try r.string("title", maxLength: maxTitleLength) ?? "Row %d"
-            return NavRows(count: count, height: height, titleTemplate: title)
+            return TableRows(count: count, height: height, title: title)
         } catch {
             throw CommandError(.badRequest, field + "." + error.message)
         }

@@ -1,3 +1,4 @@
+import ScrollView
 import ComponentSupport
 import Shapes
 import Geometry
@@ -75,7 +76,7 @@ import Timing
         let nan = code(.create(NavCreate(target: "nav", frame: Rect(x: 0, y: 0, width: .nan, height: 10), screens: [NavScreen(id: "A")])))
         #expect(nan?.code == .badRequest)
         #expect(nan?.message.contains("frame.width") == true)
-        let rows = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", rows: NavRows(count: 3, height: -1))])))
+        let rows = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", rows: TableRows(count: 3, height: -1))])))
         #expect(rows?.message.contains("screens[0].rows.height") == true)
         let distance = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", interactivePopMaxAllowedInitialDistanceToLeftEdge: -3)])))
         #expect(distance?.message.contains("screens[0].interactivePopMaxAllowedInitialDistanceToLeftEdge") == true)
@@ -132,7 +133,7 @@ import Timing
 
     @Test func midTransitionDrawsBothScreensDimmingShadowAndCrossFade() throws {
         guard var rig = NavRig() else { return }
-        let rows = NavRows(count: 50)
+        let rows = TableRows(count: 50)
         try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A", rows: rows)])), at: 0)
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B", color: .white, rows: rows), animated: true), at: 0)
         let state = rig.inspect(at: 0.1)
@@ -155,7 +156,7 @@ import Timing
     @Test func aStackSmallerThanTheCanvasIsClippedToItsFrame() throws {
         guard var rig = NavRig() else { return }
         let frame = Rect(x: 20, y: 100, width: 300, height: 400)
-        try rig.apply(.create(NavCreate(target: "nav", frame: frame, screens: [NavScreen(id: "A", title: "A", rows: NavRows(count: 50))])), at: 0)
+        try rig.apply(.create(NavCreate(target: "nav", frame: frame, screens: [NavScreen(id: "A", title: "A", rows: TableRows(count: 50))])), at: 0)
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B"), animated: true), at: 0)
         var shapes: [Shape] = []
         rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
@@ -183,7 +184,7 @@ import Timing
     /// `progresscast bench`, not here).
     @Test func midPushBothScreensDrawTheirRowsWithOneSeparatorPathEach() throws {
         guard var rig = NavRig() else { return }
-        let rows = NavRows(count: 100)
+        let rows = TableRows(count: 100)
         try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A", rows: rows)])), at: 0)
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B", rows: rows), animated: true), at: 0)
         var shapes: [Shape] = []

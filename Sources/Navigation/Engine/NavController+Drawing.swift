@@ -1,6 +1,7 @@
 import Shapes
 import Geometry
 import Timing
+import ScrollView
 
 extension NavController {
     /// What moves during a transition, sampled at one instant.

@@ -1,3 +1,4 @@
+public import ScrollView
 public import Geometry
 
 /// One screen of a navigation stack (a UIViewController in a UINavigationController), with
@@ -19,12 +20,12 @@ public struct NavScreen: Equatable, Sendable {
     /// begin within this many points of the leading edge; 0 means anywhere.
     public var interactivePopMaxAllowedInitialDistanceToLeftEdge: Double
     /// Optional table-view content.
-    public var rows: NavRows?
+    public var rows: TableRows?
 
     /// A screen; every FDFullscreenPopGesture property defaults as in FD (NO, NO, 0).
     public init(id: String, title: String = "", color: Color = .white, prefersNavigationBarHidden: Bool = false,
                 interactivePopDisabled: Bool = false, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double = 0,
-                rows: NavRows? = nil) {
+                rows: TableRows? = nil) {
         self.id = id
         self.title = title
         self.color = color

@@ -1,3 +1,4 @@
+public import ScrollView
 public import Geometry
 
 /// Changes to a screen (`update`): nil fields are left as they are.
@@ -13,12 +14,12 @@ public struct NavScreenUpdate: Equatable, Sendable {
     /// A new maximum initial distance from the leading edge (0: anywhere).
     public var interactivePopMaxAllowedInitialDistanceToLeftEdge: Double?
     /// `.some(nil)` removes the rows.
-    public var rows: NavRows??
+    public var rows: TableRows??
 
     /// An update with these fields (nil: unchanged).
     public init(title: String? = nil, color: Color? = nil, prefersNavigationBarHidden: Bool? = nil,
                 interactivePopDisabled: Bool? = nil, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double? = nil,
-                rows: NavRows?? = nil) {
+                rows: TableRows?? = nil) {
         self.title = title
         self.color = color
         self.prefersNavigationBarHidden = prefersNavigationBarHidden
