@@ -8,7 +8,7 @@ let package = Package(
     name: "ProgressCast",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "progresscast", targets: ["progresscast"]),
+        .executable(name: "progresscast", targets: ["progresscast"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,18 +27,38 @@ let package = Package(
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
         .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
-        .target(name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
-        .target(name: "Navigation", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "ScrollView"]),
+        .target(
+            name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+        .target(
+            name: "Navigation",
+            dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "ScrollView"]),
 
         .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
-        .target(name: "Refresh", dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
+        .target(
+            name: "Refresh",
+            dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
-        .target(name: "Scene", dependencies: ["ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Refresh", "ScrollView", "Timing"]),
+        .target(
+            name: "Scene",
+            dependencies: [
+                "ComponentSupport", "Shapes", "Typesetting", "Geometry", "HUD", "Navigation", "ProgressBar", "Refresh",
+                "ScrollView", "Timing",
+            ]),
         // The wire layer: JSON <-> typed commands, events, acks and inspections, per component.
-        .target(name: "Wire", dependencies: ["ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Refresh", "Scene", "ScrollView", "Timing"]),
-        .target(name: "Session", dependencies: ["Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire"]),
+        .target(
+            name: "Wire",
+            dependencies: [
+                "ComponentSupport", "Geometry", "HUD", "JSON", "Navigation", "ProgressBar", "Refresh", "Scene",
+                "ScrollView", "Timing",
+            ]),
+        .target(
+            name: "Session",
+            dependencies: [
+                "Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON",
+                "Refresh", "Timing", "Wire",
+            ]),
 
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -47,26 +67,40 @@ let package = Package(
         .target(name: "LoadGenerator", dependencies: ["CLibWebSockets"]),
 
         // MARK: Glue (sessions over the transport)
-        .target(name: "ProgressCastServer", dependencies: [
-            "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire",
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "ProgressCastServer",
+            dependencies: [
+                "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs",
+                "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)
-        .target(name: "Benchmarking", dependencies: [
-            "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Timing", "LoadGenerator", "Wire",
-        ]),
+        .target(
+            name: "Benchmarking",
+            dependencies: [
+                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON",
+                "Timing", "LoadGenerator", "Wire",
+            ]),
 
         // MARK: Executables
-        .executableTarget(name: "progresscast", dependencies: [
-            "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "Timing",
-            "LoadGenerator", "Wire",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .executableTarget(
+            name: "progresscast",
+            dependencies: [
+                "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport",
+                "FrameCodecs", "Typesetting", "Geometry", "Timing",
+                "LoadGenerator", "Wire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Fuzzing (scripts/fuzz.sh builds these with -sanitize=fuzzer; Fuzz/ holds the corpus)
-        .target(name: "FuzzHarness", dependencies: ["Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing", "Wire"]),
+        .target(
+            name: "FuzzHarness",
+            dependencies: [
+                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing",
+                "Wire",
+            ]),
         .executableTarget(name: "FuzzCommandDecoder", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzRecordingReader", dependencies: ["FuzzHarness"]),
 
@@ -79,21 +113,56 @@ let package = Package(
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "JSON"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "ComponentSupport", "FrameCodecs", "Shapes", "Typesetting", "Geometry", "JSON", "Wire"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
+        .testTarget(
+            name: "SceneTests",
+            dependencies: [
+                "Scene", "ComponentSupport", "FrameCodecs", "Shapes", "Typesetting", "Geometry", "JSON", "Wire",
+            ]),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "Session", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON",
+            ]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "ProgressCastServerTests", dependencies: ["ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
+        .testTarget(
+            name: "ProgressCastServerTests",
+            dependencies: ["ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
-        .testTarget(name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
-        .testTarget(name: "HUDTests", dependencies: ["HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Scene", "Wire"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "ScrollView"]),
-        .testTarget(name: "ProgressBarTests", dependencies: ["ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport", "Wire", "Scene"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "ScrollViewTests", dependencies: ["ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport"]),
-        .testTarget(name: "RefreshTests", dependencies: ["Refresh", "ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport"]),
+        .testTarget(
+            name: "HUDTests",
+            dependencies: [
+                "HUD", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport",
+                "Scene", "Wire",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: [
+                "Navigation", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "ScrollView",
+            ]),
+        .testTarget(
+            name: "ProgressBarTests",
+            dependencies: [
+                "ProgressBar", "Timing", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "ComponentSupport",
+                "Wire", "Scene",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "ScrollViewTests",
+            dependencies: [
+                "ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "TestSupport",
+            ]),
+        .testTarget(
+            name: "RefreshTests",
+            dependencies: [
+                "Refresh", "ScrollView", "Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport",
+                "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -102,8 +171,9 @@ let package = Package(
 // `public import` (a module's API names what it re-exposes), and a member is visible only in
 // files that import its module (no leaks through transitive imports).
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

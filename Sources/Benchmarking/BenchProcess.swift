@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process the bench starts (a server), waits for, and always stops.
@@ -55,7 +55,8 @@ final class BenchProcess {
     /// The port of a `listening on http://HOST:PORT` line.
     func waitForPort(timeout: Double = 15) -> Int? {
         guard let line = waitForLine(prefix: "listening on ", timeout: timeout),
-              let colon = line.lastIndex(of: ":") else { return nil }
+            let colon = line.lastIndex(of: ":")
+        else { return nil }
         return Int(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 

@@ -28,9 +28,11 @@ public struct BenchRequest {
     public var loadScenes: [BenchScene]
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(parts: [String], seconds: Double, sessions: Int, idleViewers: Int, recordingMinutes: Double,
-                publicDirectory: String, loadThreads: Int, encodings: [FrameEncoding], smoke: Bool,
-                loadScenes: [BenchScene] = BenchScene.allCases) {
+    public init(
+        parts: [String], seconds: Double, sessions: Int, idleViewers: Int, recordingMinutes: Double,
+        publicDirectory: String, loadThreads: Int, encodings: [FrameEncoding], smoke: Bool,
+        loadScenes: [BenchScene] = BenchScene.allCases
+    ) {
         self.parts = parts
         self.seconds = seconds
         self.sessions = sessions
@@ -105,7 +107,9 @@ public enum BenchSuite {
             do {
                 switch part {
                 // Each scene measures this long (three scenes: 0.9 s in a smoke run, 15 s by default).
-                case "engine": table.add(try EngineBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 5), fonts: fonts))
+                case "engine":
+                    table.add(
+                        try EngineBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 5), fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":
@@ -118,7 +122,9 @@ public enum BenchSuite {
                 case "baseline":
                     for encoding in request.encodings {
                         settle()
-                        table.add(try ServerBenchmark.runBaseline(settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
+                        table.add(
+                            try ServerBenchmark.runBaseline(
+                                settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
                     }
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
                 case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
@@ -130,8 +136,12 @@ public enum BenchSuite {
                 table.add([BenchRow(figure: "\(part): ERROR", target: "-", measured: "\(error)", passed: false)])
             }
         }
-        table.notes.append("load average before the run: \(loadBefore) (other processes on the machine skew every figure)")
-        if request.smoke { table.notes.append("smoke run: small loads and short windows; the figures are not the targets' conditions") }
-        return BenchOutcome(table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
+        table.notes.append(
+            "load average before the run: \(loadBefore) (other processes on the machine skew every figure)")
+        if request.smoke {
+            table.notes.append("smoke run: small loads and short windows; the figures are not the targets' conditions")
+        }
+        return BenchOutcome(
+            table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
     }
 }

@@ -22,12 +22,18 @@ struct BenchTable {
         let body = rows.map { [$0.figure, $0.target, $0.measured, $0.passed.map { $0 ? "pass" : "FAIL" } ?? "-"] }
         let widths = header.indices.map { i in ([header[i]] + body.map { $0[i] }).map(\.count).max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            "| " + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |"
+            "| "
+                + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                    separator: " | ") + " |"
         }
-        var out = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+        var out = [
+            line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|",
+        ]
         out += body.map(line)
         out.append("")
-        out.append("machine: \(MachineInfo.cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; build: \(MachineInfo.buildConfiguration); date: \(MachineInfo.now())")
+        out.append(
+            "machine: \(MachineInfo.cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; build: \(MachineInfo.buildConfiguration); date: \(MachineInfo.now())"
+        )
         out += notes
         return out.joined(separator: "\n")
     }
@@ -38,7 +44,9 @@ enum MachineInfo {
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown CPU" }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-            if let colon = line.firstIndex(of: ":") { return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
         }
         return "unknown CPU"
     }
@@ -52,9 +60,9 @@ enum MachineInfo {
 
     static var buildConfiguration: String {
         #if DEBUG
-        return "debug (use `swift build -c release` for real figures)"
+            return "debug (use `swift build -c release` for real figures)"
         #else
-        return "release"
+            return "release"
         #endif
     }
 }

@@ -1,12 +1,12 @@
 import ComponentSupport
-import FrameCodecs
-import Typesetting
 import Foundation
+import FrameCodecs
 import JSON
 import LoadGenerator
 import Scene
 import Session
 import Timing
+import Typesetting
 import Wire
 
 /// The `engine` part: sample + display list + encode per frame, one frame every 1/60 s of media
@@ -80,10 +80,14 @@ enum EngineBenchmark {
     }
 
     /// Throws unless `inspect` of `target` has `field` equal to `value` (the scene is what it claims).
-    private static func expect(_ core: SessionCore, _ target: String, _ field: String, _ value: JSONValue, _ scene: BenchScene) throws {
+    private static func expect(
+        _ core: SessionCore, _ target: String, _ field: String, _ value: JSONValue, _ scene: BenchScene
+    ) throws {
         let inspection = SceneWire.encode(try core.scene.inspect(target, at: core.time), at: core.time, layers: false)
         guard inspection[field] == value else {
-            throw BenchError("\(scene.rawValue) scene: \(target).\(field) is \(inspection[field].map { "\($0)" } ?? "missing"), expected \(value)")
+            throw BenchError(
+                "\(scene.rawValue) scene: \(target).\(field) is \(inspection[field].map { "\($0)" } ?? "missing"), expected \(value)"
+            )
         }
     }
 
@@ -168,30 +172,48 @@ enum EngineBenchmark {
         }
     }
 
-    static func run(seconds: Double, fonts: FontCatalog, scenes: [BenchScene] = BenchScene.allCases) throws -> [BenchRow] {
+    static func run(
+        seconds: Double, fonts: FontCatalog, scenes: [BenchScene] = BenchScene.allCases
+    ) throws -> [BenchRow] {
         var rows: [BenchRow] = []
         for scene in scenes {
             let r = try measure(scene, seconds: seconds, fonts: fonts)
             let frameBytes = r.bytes / max(r.frames, 1)
             let binaryBytes = r.binaryBytes / max(r.frames, 1)
-            rows.append(BenchRow(figure: figure(scene), target: "<= 10 us median",
-                                 measured: "\(us(r.median)) median, \(us(r.p99)) p99 (\(r.frameTimes.count) frames)",
-                                 passed: r.median <= 10))
+            rows.append(
+                BenchRow(
+                    figure: figure(scene), target: "<= 10 us median",
+                    measured: "\(us(r.median)) median, \(us(r.p99)) p99 (\(r.frameTimes.count) frames)",
+                    passed: r.median <= 10))
             if scene == .demo {
                 rows += [
-                    BenchRow(figure: "  frames equal to the one before", target: "-", measured: "\(r.unchanged) of \(r.frames)", passed: nil),
-                    BenchRow(figure: "  of which sample + display list", target: "-",
-                             measured: "\(us(percentile(r.sampleTimes, 50))) median, \(us(percentile(r.sampleTimes, 99))) p99", passed: nil),
-                    BenchRow(figure: "  of which encode (\(frameBytes) B frame)", target: "-",
-                             measured: "\(us(percentile(r.encodeTimes, 50))) median, \(us(percentile(r.encodeTimes, 99))) p99", passed: nil),
-                    BenchRow(figure: "  binary frame encode instead (\(binaryBytes) B frame)", target: "-",
-                             measured: "\(us(percentile(r.binaryTimes, 50))) median, \(us(percentile(r.binaryTimes, 99))) p99", passed: nil),
+                    BenchRow(
+                        figure: "  frames equal to the one before", target: "-",
+                        measured: "\(r.unchanged) of \(r.frames)", passed: nil),
+                    BenchRow(
+                        figure: "  of which sample + display list", target: "-",
+                        measured:
+                            "\(us(percentile(r.sampleTimes, 50))) median, \(us(percentile(r.sampleTimes, 99))) p99",
+                        passed: nil),
+                    BenchRow(
+                        figure: "  of which encode (\(frameBytes) B frame)", target: "-",
+                        measured:
+                            "\(us(percentile(r.encodeTimes, 50))) median, \(us(percentile(r.encodeTimes, 99))) p99",
+                        passed: nil),
+                    BenchRow(
+                        figure: "  binary frame encode instead (\(binaryBytes) B frame)", target: "-",
+                        measured:
+                            "\(us(percentile(r.binaryTimes, 50))) median, \(us(percentile(r.binaryTimes, 99))) p99",
+                        passed: nil),
                 ]
             } else {
-                rows.append(BenchRow(
-                    figure: "  sample + list, encode (\(frameBytes) B), binary encode (\(binaryBytes) B)", target: "-",
-                    measured: "\(us(percentile(r.sampleTimes, 50))), \(us(percentile(r.encodeTimes, 50))), \(us(percentile(r.binaryTimes, 50))) median; \(r.unchanged) of \(r.frames) frames unchanged",
-                    passed: nil))
+                rows.append(
+                    BenchRow(
+                        figure: "  sample + list, encode (\(frameBytes) B), binary encode (\(binaryBytes) B)",
+                        target: "-",
+                        measured:
+                            "\(us(percentile(r.sampleTimes, 50))), \(us(percentile(r.encodeTimes, 50))), \(us(percentile(r.binaryTimes, 50))) median; \(r.unchanged) of \(r.frames) frames unchanged",
+                        passed: nil))
             }
         }
         return rows

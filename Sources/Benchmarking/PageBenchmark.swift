@@ -1,7 +1,7 @@
-import Typesetting
 import Foundation
 import JSON
 import LoadGenerator
+import Typesetting
 
 /// The `page` part: the page's own renderer drawing the demo scene's frames in headless
 /// Chromium, timed in the page (Benchmarks/page_bench.py, through selenium).
@@ -12,8 +12,12 @@ enum PageBenchmark {
         guard FileManager.default.fileExists(atPath: script) else {
             return [skipped("no \(script)")]
         }
-        guard let python = which("python3")
-                ?? ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let python = which("python3")
+                ?? ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+        else {
             return [skipped("python3 not found")]
         }
         let framesPath = settings.scratchDirectory + "/page-frames.ndjson"
@@ -23,7 +27,9 @@ enum PageBenchmark {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--url", "http://127.0.0.1:\(port)", "--frames", framesPath, "--count", String(settings.pageFrames)]
+        process.arguments = [
+            script, "--url", "http://127.0.0.1:\(port)", "--frames", framesPath, "--count", String(settings.pageFrames),
+        ]
         let output = Pipe()
         process.standardOutput = output
         let logPath = settings.scratchDirectory + "/page.log"
@@ -39,14 +45,17 @@ enum PageBenchmark {
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0,
-              let line = text.split(separator: "\n").last,
-              case let .object(result) = try JSONParser.parse(String(line)) else {
-            let log = String(decoding: FileManager.default.contents(atPath: logPath)?.suffix(800) ?? Data(), as: UTF8.self)
+            let line = text.split(separator: "\n").last,
+            case let .object(result) = try JSONParser.parse(String(line))
+        else {
+            let log = String(
+                decoding: FileManager.default.contents(atPath: logPath)?.suffix(800) ?? Data(), as: UTF8.self)
             throw BenchError("page benchmark failed (status \(process.terminationStatus)): \(log)")
         }
         if let reason = result["skipped"]?.stringValue { return [skipped(reason)] }
         guard let rasterised = result["rasterised"]?.objectValue, let scriptOnly = result["script"]?.objectValue,
-              let median = rasterised["median"]?.doubleValue, let p99 = rasterised["p99"]?.doubleValue else {
+            let median = rasterised["median"]?.doubleValue, let p99 = rasterised["p99"]?.doubleValue
+        else {
             throw BenchError("page benchmark printed no figures: \(line)")
         }
         let mean = rasterised["mean"]?.doubleValue ?? .nan
@@ -55,15 +64,21 @@ enum PageBenchmark {
         let scriptMean = scriptOnly["mean"]?.doubleValue ?? .nan
         let dpr = result["dpr"]?.doubleValue ?? 1
         return [
-            BenchRow(figure: "page: draw one demo frame in headless Chromium (rasterised, dpr \(f1(dpr)))", target: "<= 2 ms median",
-                     measured: "\(ms(median)) median, \(ms(p99)) p99, \(ms(mean)) mean (\(settings.pageFrames) frames)", passed: median <= 2),
-            BenchRow(figure: "  of which canvas calls (script only)", target: "-",
-                     measured: "\(ms(scriptMedian)) median, \(ms(scriptP99)) p99, \(ms(scriptMean)) mean", passed: nil),
+            BenchRow(
+                figure: "page: draw one demo frame in headless Chromium (rasterised, dpr \(f1(dpr)))",
+                target: "<= 2 ms median",
+                measured: "\(ms(median)) median, \(ms(p99)) p99, \(ms(mean)) mean (\(settings.pageFrames) frames)",
+                passed: median <= 2),
+            BenchRow(
+                figure: "  of which canvas calls (script only)", target: "-",
+                measured: "\(ms(scriptMedian)) median, \(ms(scriptP99)) p99, \(ms(scriptMean)) mean", passed: nil),
         ]
     }
 
     private static func skipped(_ reason: String) -> BenchRow {
-        BenchRow(figure: "page: draw one demo frame in headless Chromium", target: "<= 2 ms median", measured: "skipped: \(reason)", passed: nil)
+        BenchRow(
+            figure: "page: draw one demo frame in headless Chromium", target: "<= 2 ms median",
+            measured: "skipped: \(reason)", passed: nil)
     }
 
     private static func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }

@@ -1,11 +1,11 @@
-import FrameCodecs
-import Typesetting
+import ComponentSupport
 import Foundation
+import FrameCodecs
 import JSON
 import LoadGenerator
 import Recording
 import Session
-import ComponentSupport
+import Typesetting
 
 /// The `replay` and `seek` parts, on a long recording the bench writes first: the demo scene
 /// (HUD + bar + playing player) with a command every 250 ms (labels, details, modes and
@@ -15,7 +15,9 @@ enum ReplayBenchmark {
     /// The ops applied at command number `index` (one every 250 ms).
     static func command(_ index: Int) -> String {
         if index % 40 == 38 { return #"{"op":"hud.hide","target":"h1","animated":true}"# }
-        if index % 40 == 39 { return #"{"op":"hud.show","target":"h1","mode":"indeterminate","label":"Back \#(index)"}"# }
+        if index % 40 == 39 {
+            return #"{"op":"hud.show","target":"h1","mode":"indeterminate","label":"Back \#(index)"}"#
+        }
         switch index % 8 {
         case 0: return #"{"op":"hud.update","target":"h1","label":"Step \#(index)"}"#
         case 1: return #"{"op":"bar.buffer","target":"b1","value":\#(Double(index % 100) / 100)}"#
@@ -43,8 +45,9 @@ enum ReplayBenchmark {
         if let failure = runner.failures.first {
             throw BenchError("bench recording: step \(failure.index) failed: \(failure.error.message)")
         }
-        let header = RecordingHeader(title: "bench", created: "2026-01-01T00:00:00Z", canvasWidth: 375, canvasHeight: 667,
-                                     fps: 60, generator: "progresscast bench", clock: "manual")
+        let header = RecordingHeader(
+            title: "bench", created: "2026-01-01T00:00:00Z", canvasWidth: 375, canvasHeight: 667,
+            fps: 60, generator: "progresscast bench", clock: "manual")
         var bytes = header.encoded()
         bytes.append(UInt8(ascii: "\n"))
         var writer = JSONWriter(capacity: 1 << 16)
@@ -55,7 +58,9 @@ enum ReplayBenchmark {
             bytes += writer.bytes
             bytes.append(UInt8(ascii: "\n"))
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw BenchError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw BenchError("cannot write \(path)")
+        }
         return events.count + 1
     }
 
@@ -84,10 +89,14 @@ enum ReplayBenchmark {
             throw BenchError("bench recording failed verification at line \(mismatch.line)")
         }
         let speed = recording.duration / max(elapsed, 1e-9)
-        return [BenchRow(figure: "replay --verify (\(minutes(recording.duration)) recording, \(result.checked) checksums)",
-                         target: ">= 1000x real time",
-                         measured: "\(Int(speed.rounded()))x (\(String(format: "%.0f", elapsed * 1000)) ms incl. reading the file)",
-                         passed: speed >= 1000)]
+        return [
+            BenchRow(
+                figure: "replay --verify (\(minutes(recording.duration)) recording, \(result.checked) checksums)",
+                target: ">= 1000x real time",
+                measured:
+                    "\(Int(speed.rounded()))x (\(String(format: "%.0f", elapsed * 1000)) ms incl. reading the file)",
+                passed: speed >= 1000)
+        ]
     }
 
     /// Seeking: the state at a time plus its frame, at 40 times spread over the recording, from
@@ -114,11 +123,14 @@ enum ReplayBenchmark {
         times.sort()
         let worst = times.last ?? .infinity
         return [
-            BenchRow(figure: "seek in a \(minutes(recording.duration)) recording (command every 250 ms)", target: "< 200 ms",
-                     measured: "\(String(format: "%.1f", percentile(times, 50))) ms median, \(String(format: "%.1f", worst)) ms worst of 40\(sink > 0 ? "" : " (no frames)")",
-                     passed: worst < 200),
-            BenchRow(figure: "  opening it (replay.open: simulate once, snapshots)", target: "-",
-                     measured: "\(String(format: "%.0f", openTime * 1000)) ms", passed: nil),
+            BenchRow(
+                figure: "seek in a \(minutes(recording.duration)) recording (command every 250 ms)", target: "< 200 ms",
+                measured:
+                    "\(String(format: "%.1f", percentile(times, 50))) ms median, \(String(format: "%.1f", worst)) ms worst of 40\(sink > 0 ? "" : " (no frames)")",
+                passed: worst < 200),
+            BenchRow(
+                figure: "  opening it (replay.open: simulate once, snapshots)", target: "-",
+                measured: "\(String(format: "%.0f", openTime * 1000)) ms", passed: nil),
         ]
     }
 

@@ -1,8 +1,8 @@
-import FrameCodecs
-import Typesetting
 import Foundation
+import FrameCodecs
 import LoadGenerator
 import Session
+import Typesetting
 
 /// What every part of a bench run shares.
 struct BenchSettings {
@@ -36,12 +36,17 @@ struct BenchSettings {
 /// generator in this process.
 enum ServerBenchmark {
     /// Starts `progresscast serve` on a free port; returns it with its port.
-    static func startServer(_ settings: BenchSettings, maxSessions: Int, maxConnectionsPerSession: Int) throws -> (BenchProcess, Int) {
+    static func startServer(
+        _ settings: BenchSettings, maxSessions: Int, maxConnectionsPerSession: Int
+    ) throws -> (BenchProcess, Int) {
         let server = try BenchProcess(
             executable: settings.executable,
-            arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--public", settings.publicDirectory,
-                        "--recordings", settings.scratchDirectory + "/recordings", "--log-level", "warning",
-                        "--max-sessions", String(maxSessions), "--max-connections-per-session", String(maxConnectionsPerSession)],
+            arguments: [
+                "serve", "--host", "127.0.0.1", "--port", "0", "--public", settings.publicDirectory,
+                "--recordings", settings.scratchDirectory + "/recordings", "--log-level", "warning",
+                "--max-sessions", String(maxSessions), "--max-connections-per-session",
+                String(maxConnectionsPerSession),
+            ],
             logPath: settings.scratchDirectory + "/serve-\(maxSessions)-\(maxConnectionsPerSession).log")
         guard let port = server.waitForPort() else {
             server.stop()
@@ -51,31 +56,52 @@ enum ServerBenchmark {
     }
 
     /// Live sessions at 60 fps through ProgressCast, with frames in `encoding`.
-    static func runServer(_ settings: BenchSettings, encoding: FrameEncoding) throws -> (rows: [BenchRow], report: LoadReport) {
-        let (server, port) = try startServer(settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
+    static func runServer(
+        _ settings: BenchSettings, encoding: FrameEncoding
+    ) throws -> (rows: [BenchRow], report: LoadReport) {
+        let (server, port) = try startServer(
+            settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
         defer { server.stop() }
-        let report = try runLoad(settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions) {
+        let report = try runLoad(
+            settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions
+        ) {
             $0.frames = encoding
             $0.scenes = settings.loadScenes
         }
-        guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
+        guard server.process.isRunning else {
+            throw BenchError("progresscast serve exited during the run: \(server.logTail())")
+        }
         let n = settings.sessions
         let scenes = settings.loadScenes.map(\.rawValue).joined(separator: "/")
         var rows = [
-            BenchRow(figure: "server, \(label(encoding)): \(n) live sessions (\(scenes)) at 60 fps, delivered fps per session", target: ">= 57 mean",
-                     measured: "\(f1(report.fpsMean)) mean, \(f1(report.fpsMin)) lowest (\(report.connectionsReady)/\(n) sessions)",
-                     passed: report.connectionsReady == n && report.fpsMean >= 57),
-            BenchRow(figure: "server, \(label(encoding)): frame interval", target: "p99 <= 25 ms",
-                     measured: "\(f1(report.intervalP50)) ms median, \(f1(report.intervalP99)) ms p99", passed: report.intervalP99 <= 25 && report.frames > 0),
-            BenchRow(figure: "server, \(label(encoding)): command-to-frame latency", target: "p99 <= 20 ms",
-                     measured: "\(f1(report.latencyP50)) ms median, \(f1(report.latencyP99)) ms p99 (\(report.latencySamples) cmds, \(report.latencyLost) lost)",
-                     passed: report.latencySamples > 0 && report.latencyLost == 0 && report.latencyP99 <= 20),
+            BenchRow(
+                figure:
+                    "server, \(label(encoding)): \(n) live sessions (\(scenes)) at 60 fps, delivered fps per session",
+                target: ">= 57 mean",
+                measured:
+                    "\(f1(report.fpsMean)) mean, \(f1(report.fpsMin)) lowest (\(report.connectionsReady)/\(n) sessions)",
+                passed: report.connectionsReady == n && report.fpsMean >= 57),
+            BenchRow(
+                figure: "server, \(label(encoding)): frame interval", target: "p99 <= 25 ms",
+                measured: "\(f1(report.intervalP50)) ms median, \(f1(report.intervalP99)) ms p99",
+                passed: report.intervalP99 <= 25 && report.frames > 0),
+            BenchRow(
+                figure: "server, \(label(encoding)): command-to-frame latency", target: "p99 <= 20 ms",
+                measured:
+                    "\(f1(report.latencyP50)) ms median, \(f1(report.latencyP99)) ms p99 (\(report.latencySamples) cmds, \(report.latencyLost) lost)",
+                passed: report.latencySamples > 0 && report.latencyLost == 0 && report.latencyP99 <= 20),
         ]
-        rows.append(BenchRow(figure: "  server CPU, memory", target: "-",
-                             measured: "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
-                             passed: nil))
-        rows.append(BenchRow(figure: "  load generator CPU", target: "-",
-                             measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil))
+        rows.append(
+            BenchRow(
+                figure: "  server CPU, memory", target: "-",
+                measured:
+                    "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
+                passed: nil))
+        rows.append(
+            BenchRow(
+                figure: "  load generator CPU", target: "-",
+                measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)",
+                passed: nil))
         try checkErrors(report)
         return (rows, report)
     }
@@ -86,30 +112,46 @@ enum ServerBenchmark {
     }
 
     /// The same frame bytes through bare libwebsockets to as many connections.
-    static func runBaseline(_ settings: BenchSettings, encoding: FrameEncoding, fonts: FontCatalog,
-                            compareWith progressCast: LoadReport?) throws -> [BenchRow] {
+    static func runBaseline(
+        _ settings: BenchSettings, encoding: FrameEncoding, fonts: FontCatalog,
+        compareWith progressCast: LoadReport?
+    ) throws -> [BenchRow] {
         let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
         try writeDemoFrames(to: framesPath, encoding: encoding, fonts: fonts)
         let lifetime = settings.seconds + settings.warmup + 90
-        let baseline = try BenchProcess(executable: settings.executable,
-                                        arguments: ["baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime)]
-                                            + (encoding == .binary ? ["--binary"] : []),
-                                        logPath: settings.scratchDirectory + "/baseline.log")
+        let baseline = try BenchProcess(
+            executable: settings.executable,
+            arguments: [
+                "baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime),
+            ]
+                + (encoding == .binary ? ["--binary"] : []),
+            logPath: settings.scratchDirectory + "/baseline.log")
         defer { baseline.stop() }
-        guard let port = baseline.waitForPort() else { throw BenchError("the baseline server did not start: \(baseline.logTail())") }
-        let report = try runLoad(settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions)
+        guard let port = baseline.waitForPort() else {
+            throw BenchError("the baseline server did not start: \(baseline.logTail())")
+        }
+        let report = try runLoad(
+            settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions)
         let n = settings.sessions
         var rows = [
-            BenchRow(figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps", target: "-",
-                     measured: "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
-                     passed: nil),
-            BenchRow(figure: "  load generator CPU (baseline run)", target: "-",
-                     measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)", passed: nil),
+            BenchRow(
+                figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps",
+                target: "-",
+                measured:
+                    "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
+                passed: nil),
+            BenchRow(
+                figure: "  load generator CPU (baseline run)", target: "-",
+                measured: "\(cpu(report.clientCPU)) of a core (\(f1(report.clientMicrosecondsPerFrame ?? 0)) us/frame)",
+                passed: nil),
         ]
         if let progressCast, report.fpsMean > 0 {
             let ratio = progressCast.fpsMean / report.fpsMean
-            rows.append(BenchRow(figure: "server, \(label(encoding)): ProgressCast fps / baseline fps", target: "-",
-                                 measured: "\(f1(progressCast.fpsMean)) / \(f1(report.fpsMean)) = \(String(format: "%.3f", ratio))", passed: nil))
+            rows.append(
+                BenchRow(
+                    figure: "server, \(label(encoding)): ProgressCast fps / baseline fps", target: "-",
+                    measured: "\(f1(progressCast.fpsMean)) / \(f1(report.fpsMean)) = \(String(format: "%.3f", ratio))",
+                    passed: nil))
         }
         try checkErrors(report)
         return rows
@@ -117,38 +159,51 @@ enum ServerBenchmark {
 
     /// Many viewers of unchanging sessions: the server's CPU and memory while idle.
     static func runIdle(_ settings: BenchSettings) throws -> [BenchRow] {
-        let (server, port) = try startServer(settings, maxSessions: settings.idleSessions + 10,
-                                             maxConnectionsPerSession: settings.idleViewers + 1)
+        let (server, port) = try startServer(
+            settings, maxSessions: settings.idleSessions + 10,
+            maxConnectionsPerSession: settings.idleViewers + 1)
         defer { server.stop() }
-        let report = try runLoad(settings, port: port, serverPID: server.pid,
-                                 mode: .idleViewers(viewersPerSession: settings.idleViewers), sessions: settings.idleSessions) {
+        let report = try runLoad(
+            settings, port: port, serverPID: server.pid,
+            mode: .idleViewers(viewersPerSession: settings.idleViewers), sessions: settings.idleSessions
+        ) {
             $0.warmup = max(settings.warmup, 3)
             $0.receiveBufferSize = 4096
             $0.maxPendingConnects = 128
             $0.setupTimeout = 120
         }
-        guard server.process.isRunning else { throw BenchError("progresscast serve exited during the run: \(server.logTail())") }
+        guard server.process.isRunning else {
+            throw BenchError("progresscast serve exited during the run: \(server.logTail())")
+        }
         let viewers = settings.idleSessions * settings.idleViewers
-        let connected = report.connectionsReady - min(report.connectionsReady, settings.idleSessions) - report.connectionsClosedEarly
+        let connected =
+            report.connectionsReady - min(report.connectionsReady, settings.idleSessions)
+            - report.connectionsClosedEarly
         let resident = report.serverResidentBytes ?? .max
         let share = report.serverCPU ?? 1
         try checkErrors(report)
         return [
-            BenchRow(figure: "idle: viewers connected to unchanging sessions", target: "\(viewers)",
-                     measured: "\(connected) (+ \(settings.idleSessions) controllers; setup \(f1(report.setupSeconds)) s)",
-                     passed: connected == viewers),
-            BenchRow(figure: "idle: server CPU", target: "< 5% of a core",
-                     measured: "\(cpu(report.serverCPU)) of a core over \(f1(report.windowSeconds)) s", passed: connected == viewers && share < 0.05),
-            BenchRow(figure: "idle: server resident memory", target: "< 1 GB",
-                     measured: "\(mib(report.serverResidentBytes)) (peak \(mib(report.serverPeakResidentBytes)))",
-                     passed: connected == viewers && resident < 1_000_000_000),
+            BenchRow(
+                figure: "idle: viewers connected to unchanging sessions", target: "\(viewers)",
+                measured: "\(connected) (+ \(settings.idleSessions) controllers; setup \(f1(report.setupSeconds)) s)",
+                passed: connected == viewers),
+            BenchRow(
+                figure: "idle: server CPU", target: "< 5% of a core",
+                measured: "\(cpu(report.serverCPU)) of a core over \(f1(report.windowSeconds)) s",
+                passed: connected == viewers && share < 0.05),
+            BenchRow(
+                figure: "idle: server resident memory", target: "< 1 GB",
+                measured: "\(mib(report.serverResidentBytes)) (peak \(mib(report.serverPeakResidentBytes)))",
+                passed: connected == viewers && resident < 1_000_000_000),
         ]
     }
 
     /// Runs the load generator against the server on `port` (process `serverPID`) with the
     /// bench's duration, warmup, niceness and threads; `adjust` sets whatever else the part needs.
-    private static func runLoad(_ settings: BenchSettings, port: Int, serverPID: Int32, mode: LoadOptions.Mode, sessions: Int,
-                                adjust: (inout LoadOptions) -> Void = { _ in }) throws -> LoadReport {
+    private static func runLoad(
+        _ settings: BenchSettings, port: Int, serverPID: Int32, mode: LoadOptions.Mode, sessions: Int,
+        adjust: (inout LoadOptions) -> Void = { _ in }
+    ) throws -> LoadReport {
         var options = LoadOptions()
         options.port = port
         options.mode = mode
@@ -164,8 +219,9 @@ enum ServerBenchmark {
     /// Fails the part when the server answered with errors or connections failed.
     private static func checkErrors(_ report: LoadReport) throws {
         if report.connectionsFailed > 0 || report.errorReplies > 0 || report.connectionsReady == 0 {
-            throw BenchError("load run had \(report.connectionsFailed) failed connections, \(report.errorReplies) error replies"
-                + (report.firstError.map { " (first: \($0))" } ?? "") + ", \(report.connectionsReady) ready")
+            throw BenchError(
+                "load run had \(report.connectionsFailed) failed connections, \(report.errorReplies) error replies"
+                    + (report.firstError.map { " (first: \($0))" } ?? "") + ", \(report.connectionsReady) ready")
         }
     }
 
@@ -180,11 +236,14 @@ enum ServerBenchmark {
             core.advance(to: Int64(frame) * 1_000_000 / 60)
             switch encoding {
             case .json: text += encoder.encodeFrame(core.displayList(), seq: frame, time: core.time)
-            case .binary: text += HexBytes.encode(binaryEncoder.encodeFrame(core.displayList(), seq: frame, time: core.time))
+            case .binary:
+                text += HexBytes.encode(binaryEncoder.encodeFrame(core.displayList(), seq: frame, time: core.time))
             }
             text.append(UInt8(ascii: "\n"))
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(text)) else { throw BenchError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text)) else {
+            throw BenchError("cannot write \(path)")
+        }
     }
 }
 

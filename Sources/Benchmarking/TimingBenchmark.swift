@@ -1,5 +1,5 @@
-import Timing
 import Geometry
+import Timing
 
 /// Nanoseconds per presentation sample for a 50-layer tree with 3 running animations per layer.
 enum TimingBenchmark {
@@ -19,14 +19,22 @@ enum TimingBenchmark {
             tl.setModel(.scalar(1), for: .opacity, of: layer)
             tl.setModel(.transform(.identity), for: .transform, of: layer)
             tl.setModel(.scalar(0), for: .progress, of: layer)
-            var fade = Animation.basic(.opacity, from: .scalar(0), to: .scalar(1), duration: 1 + Double(i % 5) * 0.1, timingFunction: .easeInEaseOut)
+            var fade = Animation.basic(
+                .opacity, from: .scalar(0), to: .scalar(1), duration: 1 + Double(i % 5) * 0.1,
+                timingFunction: .easeInEaseOut)
             fade.timing.repeatCount = .infinity
             fade.timing.autoreverses = true
             tl.add(fade, forKey: "fade", to: layer, at: 0)
-            var zoom = Animation.spring(.transform, Spring.uiKit(duration: 0.3, dampingRatio: 1), from: .transform(.scale(0.5)), to: .transform(.identity), duration: 0.3)
+            var zoom = Animation.spring(
+                .transform, Spring.uiKit(duration: 0.3, dampingRatio: 1), from: .transform(.scale(0.5)),
+                to: .transform(.identity), duration: 0.3)
             zoom.timing.repeatCount = .infinity
             tl.add(zoom, forKey: "zoom", to: layer, at: 0)
-            var keys = Animation(keyPath: .progress, kind: .keyframe(values: [.scalar(0), .scalar(0.3), .scalar(1)], keyTimes: [0, 0.2, 1], timingFunctions: [.easeIn, .easeOut]), timing: MediaTiming(duration: 2))
+            var keys = Animation(
+                keyPath: .progress,
+                kind: .keyframe(
+                    values: [.scalar(0), .scalar(0.3), .scalar(1)], keyTimes: [0, 0.2, 1],
+                    timingFunctions: [.easeIn, .easeOut]), timing: MediaTiming(duration: 2))
             keys.timing.repeatCount = .infinity
             tl.add(keys, forKey: "keys", to: layer, at: 0)
         }
@@ -57,7 +65,10 @@ enum TimingBenchmark {
         batches.sort()
         let median = percentile(batches, 50), p99 = percentile(batches, 99)
         let note = checksum.isFinite ? "" : " (checksum not finite)"
-        return [BenchRow(figure: "timing: presentation sample (50 layers x 3 animations)", target: "-",
-                         measured: "\(Int(median.rounded())) ns median, \(Int(p99.rounded())) ns p99\(note)", passed: nil)]
+        return [
+            BenchRow(
+                figure: "timing: presentation sample (50 layers x 3 animations)", target: "-",
+                measured: "\(Int(median.rounded())) ns median, \(Int(p99.rounded())) ns p99\(note)", passed: nil)
+        ]
     }
 }

@@ -1,5 +1,5 @@
-public import Shapes
 import Geometry
+public import Shapes
 public import Timing
 
 /// One event a component reports: its own typed payload (no JSON), the component's target and
@@ -52,8 +52,10 @@ public protocol ComponentStack: Sendable {
 
     /// Applies `command` at media time `time`. Throws a ``CommandError`` naming what was wrong
     /// and leaves the stack unchanged when it throws.
-    mutating func apply(_ command: Command, at time: Double, timeline: inout Timeline,
-                        events: inout [TimedEvent<Event>]) throws(CommandError) -> Ack
+    mutating func apply(
+        _ command: Command, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) throws(CommandError) -> Ack
 
     /// Reacts to a timer firing or an animation ending. Returns false when the event is not
     /// this stack's.
@@ -73,6 +75,8 @@ public protocol ComponentStack: Sendable {
     /// stack does not take the event (the Scene offers a down to the stacks behind), otherwise
     /// the component that owns the pointer (the Scene then routes that pointer's later events
     /// here until it goes up or is cancelled).
-    mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
-                          events: inout [TimedEvent<Event>]) -> PointerResponse?
+    mutating func pointer(
+        _ event: PointerEvent, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) -> PointerResponse?
 }

@@ -42,7 +42,8 @@ public struct BinaryFrameDecoder {
 
     private mutating func frame() throws(BinaryFrameError) -> BinaryFrame {
         guard bytes.count >= BinaryFrameFormat.magic.count,
-              Array(bytes[0..<BinaryFrameFormat.magic.count]) == BinaryFrameFormat.magic else {
+            Array(bytes[0..<BinaryFrameFormat.magic.count]) == BinaryFrameFormat.magic
+        else {
             throw BinaryFrameError(offset: 0, reason: "not a binary frame (magic is not PCF1)")
         }
         offset = BinaryFrameFormat.magic.count
@@ -53,7 +54,8 @@ public struct BinaryFrameDecoder {
         let height = try number()
         let shapes = try shapeList(depth: 0)
         guard offset == bytes.count else { throw failure("\(bytes.count - offset) bytes left over") }
-        return BinaryFrame(seq: Int(seqValue), time: time, list: DisplayList(size: Size(width: width, height: height), shapes: shapes))
+        return BinaryFrame(
+            seq: Int(seqValue), time: time, list: DisplayList(size: Size(width: width, height: height), shapes: shapes))
     }
 
     private func failure(_ reason: String) -> BinaryFrameError {
@@ -90,25 +92,34 @@ public struct BinaryFrameDecoder {
 
     private mutating func color() throws(BinaryFrameError) -> Color {
         let red = try byte(), green = try byte(), blue = try byte(), alpha = try byte()
-        return Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: Double(alpha) / 255)
+        return Color(
+            red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: Double(alpha) / 255)
     }
 
     private mutating func string() throws(BinaryFrameError) -> String {
         let length = try uvarint()
-        guard length <= UInt64(bytes.count - offset) else { throw failure("string of \(length) bytes runs past the end") }
+        guard length <= UInt64(bytes.count - offset) else {
+            throw failure("string of \(length) bytes runs past the end")
+        }
         let end = offset + Int(length)
-        guard let text = String(validating: bytes[offset..<end], as: UTF8.self) else { throw failure("string is not UTF-8") }
+        guard let text = String(validating: bytes[offset..<end], as: UTF8.self) else {
+            throw failure("string is not UTF-8")
+        }
         offset = end
         return text
     }
 
     private mutating func count(minimumBytesEach: Int) throws(BinaryFrameError) -> Int {
         let value = try uvarint()
-        guard value <= UInt64((bytes.count - offset) / minimumBytesEach) else { throw failure("count \(value) runs past the end") }
+        guard value <= UInt64((bytes.count - offset) / minimumBytesEach) else {
+            throw failure("count \(value) runs past the end")
+        }
         return Int(value)
     }
 
-    private mutating func enumeration<Value>(_ name: String, _ decode: (UInt8) -> Value?) throws(BinaryFrameError) -> Value {
+    private mutating func enumeration<Value>(
+        _ name: String, _ decode: (UInt8) -> Value?
+    ) throws(BinaryFrameError) -> Value {
         let code = try byte()
         guard let value = decode(code) else {
             offset -= 1
@@ -158,18 +169,22 @@ public struct BinaryFrameDecoder {
             let fill = has(BinaryFrameFormat.RectFlag.fill) ? try color() : nil
             let stroke = has(BinaryFrameFormat.RectFlag.stroke) ? try color() : nil
             let lineWidth = has(BinaryFrameFormat.RectFlag.lineWidth) ? try number() : nil
-            return .rect(RectShape(id: id, frame: frame, cornerRadius: radius, fill: fill, stroke: stroke, lineWidth: lineWidth))
+            return .rect(
+                RectShape(id: id, frame: frame, cornerRadius: radius, fill: fill, stroke: stroke, lineWidth: lineWidth))
         case .arc:
             let center = Point(x: try number(), y: try number())
             let radius = try number(), start = try number(), end = try number(), lineWidth = try number()
             let stroke = try color()
             let cap = has(BinaryFrameFormat.StrokeFlag.cap) ? try enumeration("cap", BinaryFrameFormat.cap) : nil
-            return .arc(ArcShape(id: id, center: center, radius: radius, startAngle: start, endAngle: end,
-                                 lineWidth: lineWidth, stroke: stroke, cap: cap))
+            return .arc(
+                ArcShape(
+                    id: id, center: center, radius: radius, startAngle: start, endAngle: end,
+                    lineWidth: lineWidth, stroke: stroke, cap: cap))
         case .pie:
             let center = Point(x: try number(), y: try number())
             let radius = try number(), start = try number(), end = try number()
-            return .pie(PieShape(id: id, center: center, radius: radius, startAngle: start, endAngle: end, fill: try color()))
+            return .pie(
+                PieShape(id: id, center: center, radius: radius, startAngle: start, endAngle: end, fill: try color()))
         case .line:
             let start = Point(x: try number(), y: try number())
             let end = Point(x: try number(), y: try number())
@@ -184,17 +199,21 @@ public struct BinaryFrameDecoder {
             let lineWidth = has(BinaryFrameFormat.PathFlag.lineWidth) ? try number() : nil
             let cap = has(BinaryFrameFormat.PathFlag.cap) ? try enumeration("cap", BinaryFrameFormat.cap) : nil
             let join = has(BinaryFrameFormat.PathFlag.join) ? try enumeration("join", BinaryFrameFormat.join) : nil
-            return .path(PathShape(id: id, data: data, fill: fill, stroke: stroke, lineWidth: lineWidth, cap: cap, join: join))
+            return .path(
+                PathShape(id: id, data: data, fill: fill, stroke: stroke, lineWidth: lineWidth, cap: cap, join: join))
         case .text:
             let position = Point(x: try number(), y: try number())
             let text = try string()
             let size = try number()
             let fill = try color()
             let align = has(BinaryFrameFormat.TextFlag.align) ? try enumeration("align", BinaryFrameFormat.align) : nil
-            let baseline = has(BinaryFrameFormat.TextFlag.baseline) ? try enumeration("baseline", BinaryFrameFormat.baseline) : nil
-            return .text(TextShape(id: id, position: position, text: text, size: size,
-                                   weight: has(BinaryFrameFormat.TextFlag.bold) ? .bold : .regular,
-                                   fill: fill, align: align, baseline: baseline))
+            let baseline =
+                has(BinaryFrameFormat.TextFlag.baseline) ? try enumeration("baseline", BinaryFrameFormat.baseline) : nil
+            return .text(
+                TextShape(
+                    id: id, position: position, text: text, size: size,
+                    weight: has(BinaryFrameFormat.TextFlag.bold) ? .bold : .regular,
+                    fill: fill, align: align, baseline: baseline))
         case .radial:
             let area = Rect(x: try number(), y: try number(), width: try number(), height: try number())
             let center = Point(x: try number(), y: try number())
@@ -217,8 +236,10 @@ public struct BinaryFrameDecoder {
             if has(BinaryFrameFormat.GroupFlag.clip) {
                 clip = Rect(x: try number(), y: try number(), width: try number(), height: try number())
             }
-            return .group(GroupShape(id: id, alpha: alpha, matrix: matrix, clip: clip,
-                                     items: try shapeList(depth: depth + 1)))
+            return .group(
+                GroupShape(
+                    id: id, alpha: alpha, matrix: matrix, clip: clip,
+                    items: try shapeList(depth: depth + 1)))
         }
     }
 }

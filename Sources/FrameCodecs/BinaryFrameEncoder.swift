@@ -1,6 +1,6 @@
+import Geometry
 import JSON
 public import Shapes
-import Geometry
 
 /// Encodes display lists as compact binary frames (docs/protocol.md section 9) into a reusable
 /// buffer: the optional per-connection alternative to the JSON `frame` message, about a third of
@@ -31,8 +31,10 @@ public struct BinaryFrameEncoder: Sendable {
     /// them (valid only during the call), with the offset where the display list's part starts
     /// (after the magic, `seq` and `t`): two frames show the same display list exactly when the
     /// bytes from there on are equal.
-    public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
-                                                  _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result) rethrows -> Result {
+    public mutating func withEncodedFrame<Result>(
+        _ list: DisplayList, seq: Int, time: Double,
+        _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
+    ) rethrows -> Result {
         encodeInPlace(list, seq: seq, time: time)
         let start = bodyStart
         return try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length]), start) }
@@ -48,7 +50,8 @@ public struct BinaryFrameEncoder: Sendable {
                 cursor.appendBytes(BinaryFrameFormat.magic)
                 cursor.appendUVarint(UInt64(max(0, seq)))
                 // `t` in whole microseconds: the integer JSON's six decimals spell.
-                cursor.appendSVarint(JSONByteCursor.boundedScaledInteger(time, decimals: BinaryFrameFormat.timeDecimals))
+                cursor.appendSVarint(
+                    JSONByteCursor.boundedScaledInteger(time, decimals: BinaryFrameFormat.timeDecimals))
                 header = cursor.count
                 cursor.appendNumber(list.size.width)
                 cursor.appendNumber(list.size.height)

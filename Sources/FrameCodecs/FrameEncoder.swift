@@ -49,16 +49,20 @@ public struct FrameEncoder: Sendable {
 
     /// Encodes the `frame` message like ``encodeFrame(_:seq:time:)`` and passes its bytes to `body`
     /// without copying them (valid only during the call).
-    public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
-                                                  _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public mutating func withEncodedFrame<Result>(
+        _ list: DisplayList, seq: Int, time: Double,
+        _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) rethrows -> Result {
         try withEncodedFrame(list, seq: seq, time: time) { frame, _ in try body(frame) }
     }
 
     /// Like ``withEncodedFrame(_:seq:time:_:)``, also passing where the display list's part
     /// (`"w":W,"h":H,"shapes":[...]}`) starts: two frames show the same display list exactly when
     /// the bytes from there on are equal.
-    public mutating func withEncodedFrame<Result>(_ list: DisplayList, seq: Int, time: Double,
-                                                  _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result) rethrows -> Result {
+    public mutating func withEncodedFrame<Result>(
+        _ list: DisplayList, seq: Int, time: Double,
+        _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
+    ) rethrows -> Result {
         let bodyStart = encodeFrameInPlace(list, seq: seq, time: time)
         return try writer.withUnsafeBytes { try body($0, bodyStart) }
     }

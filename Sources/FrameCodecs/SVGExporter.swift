@@ -236,13 +236,17 @@ private extension JSONWriter {
     }
 
     mutating func appendArc(_ arc: ArcShape) {
-        guard let sweep = drawnSweep(radius: arc.radius, start: arc.startAngle, end: arc.endAngle, orComment: "<!-- empty arc -->") else {
+        guard
+            let sweep = drawnSweep(
+                radius: arc.radius, start: arc.startAngle, end: arc.endAngle, orComment: "<!-- empty arc -->")
+        else {
             return
         }
         appendRaw("<path")
         appendID(arc.id)
         appendRaw(#" d=""#)
-        appendArcSegments(center: arc.center, radius: arc.radius, start: arc.startAngle, sweep: sweep, moveToStart: true)
+        appendArcSegments(
+            center: arc.center, radius: arc.radius, start: arc.startAngle, sweep: sweep, moveToStart: true)
         appendByte(UInt8(ascii: "\""))
         appendRaw(#" fill="none""#)
         appendStroke(arc.stroke, width: arc.lineWidth, cap: arc.cap)
@@ -250,7 +254,10 @@ private extension JSONWriter {
     }
 
     mutating func appendPie(_ pie: PieShape) {
-        guard let sweep = drawnSweep(radius: pie.radius, start: pie.startAngle, end: pie.endAngle, orComment: "<!-- empty pie -->") else {
+        guard
+            let sweep = drawnSweep(
+                radius: pie.radius, start: pie.startAngle, end: pie.endAngle, orComment: "<!-- empty pie -->")
+        else {
             return
         }
         if sweep == .fullCircle {
@@ -265,7 +272,8 @@ private extension JSONWriter {
             appendRaw(#" d="M"#)
             appendPoint(pie.center)
             appendByte(UInt8(ascii: "L"))
-            appendArcSegments(center: pie.center, radius: pie.radius, start: pie.startAngle, sweep: sweep, moveToStart: false)
+            appendArcSegments(
+                center: pie.center, radius: pie.radius, start: pie.startAngle, sweep: sweep, moveToStart: false)
             appendRaw("Z\"")
         }
         appendPaint("fill", pie.fill)
@@ -344,7 +352,9 @@ private extension JSONWriter {
         appendID(text.id)
         appendAttribute("x", text.position.x)
         appendAttribute("y", text.position.y)
-        appendRaw(#" font-family="&apos;ProgressCast Sans&apos;, &apos;DejaVu Sans&apos;, &apos;Droid Sans Fallback&apos;, sans-serif""#)
+        appendRaw(
+            #" font-family="&apos;ProgressCast Sans&apos;, &apos;DejaVu Sans&apos;, &apos;Droid Sans Fallback&apos;, sans-serif""#
+        )
         appendAttribute("font-size", text.size)
         appendRaw(#" font-weight=""#)
         appendInteger(text.weight.rawValue)

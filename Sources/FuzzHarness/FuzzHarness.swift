@@ -1,12 +1,12 @@
-import Wire
 import ComponentSupport
 import FrameCodecs
-import Typesetting
 import JSON
 import Recording
 import Scene
 import Session
 import Timing
+import Typesetting
+import Wire
 
 /// What the fuzz targets run, shared with the unit tests that replay the crashing inputs
 /// they found (Fuzz/regressions/) through the very same code.
@@ -81,7 +81,9 @@ public enum FuzzHarness {
             _ = try? fields.string("session", maxLength: 64)
             _ = try? fields.string("token", maxLength: 64)
         case "record.start", "replay.open":
-            if let name = (try? fields.string("name", maxLength: 200)) ?? (try? fields.string("recording", maxLength: 200)) {
+            if let name = (try? fields.string("name", maxLength: 200))
+                ?? (try? fields.string("recording", maxLength: 200))
+            {
                 _ = try? RecordingName.validate(name)
             }
             _ = try? fields.string("title", maxLength: 200)

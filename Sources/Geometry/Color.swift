@@ -33,7 +33,9 @@ public struct Color: Equatable, Hashable, Sendable {
         var bytes: [Double] = []
         var index = 1
         while index < digits.count {
-            guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else { return nil }
+            guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
+                return nil
+            }
             bytes.append(Double(high * 16 + low) / 255)
             index += 2
         }

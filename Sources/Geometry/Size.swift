@@ -10,7 +10,11 @@ public struct Size: Equatable, Hashable, Sendable {
 
     public static let zero = Size(width: 0, height: 0)
 
-    public static func + (lhs: Size, rhs: Size) -> Size { Size(width: lhs.width + rhs.width, height: lhs.height + rhs.height) }
-    public static func - (lhs: Size, rhs: Size) -> Size { Size(width: lhs.width - rhs.width, height: lhs.height - rhs.height) }
+    public static func + (lhs: Size, rhs: Size) -> Size {
+        Size(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+    }
+    public static func - (lhs: Size, rhs: Size) -> Size {
+        Size(width: lhs.width - rhs.width, height: lhs.height - rhs.height)
+    }
     public static func * (lhs: Size, rhs: Double) -> Size { Size(width: lhs.width * rhs, height: lhs.height * rhs) }
 }

@@ -76,7 +76,8 @@ public struct JSONByteCursor {
             return
         }
         guard let scaled = JSONWriter.fastScaled(clamped, decimals: min(decimals, 6)) else { return }
-        written += JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: base + written)
+        written += JSONWriter.formatFixed(
+            scaled.value, places: scaled.places, negative: scaled.negative, into: base + written)
     }
 
     /// The integer `n` such that ``appendBoundedNumber(_:decimals:)`` writes the decimal form of

@@ -19,7 +19,9 @@ public enum JSONParser {
     ///   - bytes: the UTF-8 input (a leading byte-order mark is rejected, as RFC 8259 allows).
     ///   - maxDepth: the deepest nesting of arrays and objects accepted (values below 1 accept none).
     /// - Throws: ``JSONParseError`` naming the problem and its byte offset.
-    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+    public static func parse(
+        _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             parseResult(buffer, maxDepth: maxDepth)
         }
@@ -33,7 +35,9 @@ public enum JSONParser {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 
-    private static func parseResult(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONParseError> {
+    private static func parseResult(
+        _ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int
+    ) -> Result<JSONValue, JSONParseError> {
         var scanner = JSONScanner(buffer)
         do {
             return .success(try scanner.parseDocument(maxDepth: maxDepth))
@@ -76,7 +80,8 @@ extension JSONScanner {
                         index += 1
                         value = .array([])
                     } else {
-                        containers.append(OpenContainer(isObject: false, firstValue: values.count, firstKey: keys.count))
+                        containers.append(
+                            OpenContainer(isObject: false, firstValue: values.count, firstKey: keys.count))
                         continue parsing
                     }
                 } else {
@@ -97,7 +102,9 @@ extension JSONScanner {
             while true {
                 guard let top = containers.last else {
                     skipWhitespace()
-                    guard index == end else { throw error(.trailingData, "unexpected \(describe(buffer[index])) after the JSON value") }
+                    guard index == end else {
+                        throw error(.trailingData, "unexpected \(describe(buffer[index])) after the JSON value")
+                    }
                     return value
                 }
                 values.append(value)
@@ -119,12 +126,14 @@ extension JSONScanner {
                     var members: [JSONObject.Member] = []
                     members.reserveCapacity(values.count - top.firstValue)
                     for offset in 0..<(values.count - top.firstValue) {
-                        members.append(JSONObject.Member(key: keys[top.firstKey + offset], value: values[top.firstValue + offset]))
+                        members.append(
+                            JSONObject.Member(key: keys[top.firstKey + offset], value: values[top.firstValue + offset]))
                     }
                     value = .object(JSONObject(members))
                     keys.removeSubrange(top.firstKey...)
                 } else {
-                    throw unexpected(next, expected: top.isObject ? "',' or '}' in an object" : "',' or ']' in an array")
+                    throw unexpected(
+                        next, expected: top.isObject ? "',' or '}' in an object" : "',' or ']' in an array")
                 }
                 values.removeSubrange(top.firstValue...)
                 containers.removeLast()

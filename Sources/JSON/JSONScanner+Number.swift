@@ -30,7 +30,9 @@ extension JSONScanner {
         var fractionDigits = 0
         if index < end, buffer[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < end, isDigit(buffer[index]) else { throw error(.invalidNumber, "expected a digit after the decimal point") }
+            guard index < end, isDigit(buffer[index]) else {
+                throw error(.invalidNumber, "expected a digit after the decimal point")
+            }
             while index < end, isDigit(buffer[index]) {
                 if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(buffer[index] &- 0x30) }
                 digitCount += 1
@@ -46,7 +48,9 @@ extension JSONScanner {
                 exponentNegative = buffer[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < end, isDigit(buffer[index]) else { throw error(.invalidNumber, "expected a digit in the exponent") }
+            guard index < end, isDigit(buffer[index]) else {
+                throw error(.invalidNumber, "expected a digit in the exponent")
+            }
             while index < end, isDigit(buffer[index]) {
                 if exponent < 100_000 { exponent = exponent * 10 + Int(buffer[index] - 0x30) }
                 index += 1
@@ -75,7 +79,8 @@ extension JSONScanner {
             throw JSONParseError(kind: .invalidNumber, offset: start, message: "invalid number")
         }
         guard value.isFinite else {
-            throw JSONParseError(kind: .numberOutOfRange, offset: start, message: "number \(text.prefix(40)) is too large for a double")
+            throw JSONParseError(
+                kind: .numberOutOfRange, offset: start, message: "number \(text.prefix(40)) is too large for a double")
         }
         return value
     }

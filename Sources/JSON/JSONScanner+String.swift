@@ -25,7 +25,8 @@ extension JSONScanner {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &bytes)
             case 0..<0x20:
-                throw error(.controlCharacterInString, "control character \(describe(byte)) must be escaped in a string")
+                throw error(
+                    .controlCharacterInString, "control character \(describe(byte)) must be escaped in a string")
             case 0x20..<0x80:
                 bytes.append(byte)
                 index += 1
@@ -70,12 +71,14 @@ extension JSONScanner {
         if unit >= 0xD800 && unit <= 0xDBFF {
             guard index + 1 < end, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") else {
                 index = escapeStart
-                throw error(.invalidEscape, "lone high surrogate \\u\(hex4(unit)) in a string (no low surrogate follows)")
+                throw error(
+                    .invalidEscape, "lone high surrogate \\u\(hex4(unit)) in a string (no low surrogate follows)")
             }
             let low = try parseHex4(at: index + 2)
             guard low >= 0xDC00 && low <= 0xDFFF else {
                 index = escapeStart
-                throw error(.invalidEscape, "high surrogate \\u\(hex4(unit)) followed by \\u\(hex4(low)), not a low surrogate")
+                throw error(
+                    .invalidEscape, "high surrogate \\u\(hex4(unit)) followed by \\u\(hex4(low)), not a low surrogate")
             }
             index += 6
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -99,8 +102,9 @@ extension JSONScanner {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw JSONParseError(kind: .invalidEscape, offset: position + offset,
-                                     message: "expected four hex digits after \\u, found \(describe(byte))")
+                throw JSONParseError(
+                    kind: .invalidEscape, offset: position + offset,
+                    message: "expected four hex digits after \\u, found \(describe(byte))")
             }
             value = value << 4 | UInt16(digit)
         }

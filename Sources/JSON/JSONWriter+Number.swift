@@ -65,7 +65,9 @@ extension JSONWriter {
     /// returns the byte count (at most 1 + 20 + 1 + 15). Two digits per step from a pair table;
     /// the common places (0, 4, 6) divide by constants.
     @inlinable @inline(__always)
-    static func formatFixed(_ value: UInt64, places: Int, negative: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    static func formatFixed(
+        _ value: UInt64, places: Int, negative: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var written = 0
         if negative {
             output[0] = UInt8(ascii: "-")

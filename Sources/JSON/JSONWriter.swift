@@ -82,7 +82,9 @@ public struct JSONWriter: Sendable {
         }
         write(maxCount: count + 40) { pointer in
             let keyCount = JSONWriter.copy(key.utf8Start, count: count, to: pointer)
-            return keyCount + JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: pointer + keyCount)
+            return keyCount
+                + JSONWriter.formatFixed(
+                    scaled.value, places: scaled.places, negative: scaled.negative, into: pointer + keyCount)
         }
     }
 
@@ -144,7 +146,9 @@ public struct JSONWriter: Sendable {
         for index in 0..<utf8.count {
             let byte = utf8[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))) }
+            if runStart < index {
+                appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index])))
+            }
             runStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): appendRaw(#"\""#)

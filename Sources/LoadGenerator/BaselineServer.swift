@@ -1,7 +1,7 @@
 import CLibWebSockets
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The benchmark's baseline: a bare libwebsockets server (no sessions, no engine, no

@@ -1,4 +1,5 @@
 import Foundation
+
 /// The scenes the benchmarks build (docs/benchmarks.md): the demo scene (``DemoScene``), a
 /// scroll view with a refreshing MJRefresh header under a HUD, and a navigation stack in the
 /// middle of an animated push.
@@ -77,16 +78,17 @@ public enum BenchScene: String, CaseIterable, Sendable {
 
     // MARK: The ops
 
-    private static let scrollOps: [String] = [
-        #"{"op":"scroll.create","target":"s1","frame":{"x":0,"y":0,"width":375,"height":667},"rows":{"count":100,"height":30,"title":"Row %d"}}"#,
-        #"{"op":"refresh.create","target":"r1","scroll":"s1","kind":"header","loadDuration":3600}"#,
-        // The pull: down inside the table, 200 pt down in 20 pt steps (the content follows
-        // rubber-banded, well past the 54 pt header), up. Before the HUD, which would take the pointer.
-        #"{"op":"pointer","phase":"down","x":180,"y":200}"#,
-    ] + (1...10).map { #"{"op":"pointer","phase":"move","x":180,"y":\#(200 + 20 * $0)}"# } + [
-        #"{"op":"pointer","phase":"up","x":180,"y":400}"#,
-        #"{"op":"hud.show","target":"h1","mode":"indeterminate","label":"Loading","details":"Refreshing the list"}"#,
-    ]
+    private static let scrollOps: [String] =
+        [
+            #"{"op":"scroll.create","target":"s1","frame":{"x":0,"y":0,"width":375,"height":667},"rows":{"count":100,"height":30,"title":"Row %d"}}"#,
+            #"{"op":"refresh.create","target":"r1","scroll":"s1","kind":"header","loadDuration":3600}"#,
+            // The pull: down inside the table, 200 pt down in 20 pt steps (the content follows
+            // rubber-banded, well past the 54 pt header), up. Before the HUD, which would take the pointer.
+            #"{"op":"pointer","phase":"down","x":180,"y":200}"#,
+        ] + (1...10).map { #"{"op":"pointer","phase":"move","x":180,"y":\#(200 + 20 * $0)}"# } + [
+            #"{"op":"pointer","phase":"up","x":180,"y":400}"#,
+            #"{"op":"hud.show","target":"h1","mode":"indeterminate","label":"Loading","details":"Refreshing the list"}"#,
+        ]
 
     private static let navCreateOp =
         #"{"op":"nav.create","target":"n1","screens":[{"id":"inbox","title":"Inbox","rows":{"count":30,"height":44,"title":"Message %d"}}]}"#

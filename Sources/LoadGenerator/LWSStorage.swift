@@ -1,7 +1,7 @@
 import CLibWebSockets
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a libwebsockets context keeps pointers to for its whole life: the protocol table

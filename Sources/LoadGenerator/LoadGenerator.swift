@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A libwebsockets WebSocket client that opens many connections to a ProgressCast server (or
@@ -84,7 +84,9 @@ public final class LoadGenerator {
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.pt_serv_buf_size = UInt32(max(4096, options.receiveBufferSize))
-        guard let context = lws_create_context(&info) else { throw LoadError("cannot create a libwebsockets client context") }
+        guard let context = lws_create_context(&info) else {
+            throw LoadError("cannot create a libwebsockets client context")
+        }
         self.context = context
 
         buildConnections()
@@ -193,7 +195,9 @@ public final class LoadGenerator {
             let offset = Double(connection.index % 997) / 997 * options.commandInterval
             connection.nextCommandAt = MonotonicClock.nanoseconds() + Int64((offset + 0.5) * 1e9)
         }
-        if case .controller = connection.role, case .idleViewers(let viewers) = options.mode, let session = connection.sessionID {
+        if case .controller = connection.role, case .idleViewers(let viewers) = options.mode,
+            let session = connection.sessionID
+        {
             for _ in 0..<viewers {
                 let viewer = ClientConnection(index: connections.count, role: .viewer(session: session))
                 connections.append(viewer)
@@ -253,7 +257,9 @@ public final class LoadGenerator {
             frameArrived(text, on: connection)
         } else if hasPrefix(text, ackPrefix) {
             guard connection.phase == .settingUp else { return }
-            if case .controller = connection.role, connection.sessionID == nil { connection.sessionID = sessionValue(text) }
+            if case .controller = connection.role, connection.sessionID == nil {
+                connection.sessionID = sessionValue(text)
+            }
             connection.acksWanted -= 1
             if connection.acksWanted == 0 {
                 if case .controller = connection.role, connection.sessionID == nil {
@@ -307,7 +313,9 @@ public final class LoadGenerator {
     /// The offset of the first occurrence of `needle` in `haystack` (memchr for the first byte,
     /// then memcmp).
     static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first, let base = haystack.baseAddress, needle.count <= haystack.count else { return nil }
+        guard let first = needle.first, let base = haystack.baseAddress, needle.count <= haystack.count else {
+            return nil
+        }
         return needle.withUnsafeBytes { pattern -> Int? in
             guard let patternBase = pattern.baseAddress else { return nil }
             var offset = 0
@@ -356,7 +364,9 @@ public final class LoadGenerator {
         } else if serverAtStart == nil && clientAtStart == nil && now >= windowStart {
             serverAtStart = options.serverPID.flatMap { ProcessSample.read(pid: $0) }
             clientAtStart = ProcessSample.read(pid: nil)
-            if serverAtStart == nil && options.serverPID != nil { serverAtStart = ProcessSample.read(pid: options.serverPID) }
+            if serverAtStart == nil && options.serverPID != nil {
+                serverAtStart = ProcessSample.read(pid: options.serverPID)
+            }
         }
         if now >= windowEnd {
             stopped = true
@@ -373,7 +383,9 @@ public final class LoadGenerator {
             if connection.pendingMarker != nil {
                 // Not seen within 2 s: count it lost and move on.
                 guard connection.pendingSentAt > 0, now - connection.pendingSentAt > 2_000_000_000 else { continue }
-                if connection.pendingSentAt >= windowStart && connection.pendingSentAt < windowEnd { report.latencyLost += 1 }
+                if connection.pendingSentAt >= windowStart && connection.pendingSentAt < windowEnd {
+                    report.latencyLost += 1
+                }
             }
             connection.commandCounter += 1
             let label = "c\(connection.commandCounter)"
@@ -394,7 +406,9 @@ public final class LoadGenerator {
         let end = MonotonicClock.nanoseconds()
         let windowEndTime = min(end, windowEnd)
         report.windowSeconds = windowStart == .max ? 0 : max(0, Double(windowEndTime - windowStart) / 1e9)
-        if let start = clientAtStart, let now = ProcessSample.read(pid: nil) { report.clientCPU = now.coreShare(since: start) }
+        if let start = clientAtStart, let now = ProcessSample.read(pid: nil) {
+            report.clientCPU = now.coreShare(since: start)
+        }
         if let pid = options.serverPID, let now = ProcessSample.read(pid: pid) {
             if let start = serverAtStart { report.serverCPU = now.coreShare(since: start) }
             report.serverResidentBytes = now.residentBytes
@@ -446,7 +460,9 @@ public final class LoadGenerator {
             done.enter()
             let thread = Thread {
                 let result: Result<LoadReport, LoadError>
-                do throws(LoadError) { result = .success(try LoadGenerator(options: share).run()) } catch { result = .failure(error) }
+                do throws(LoadError) { result = .success(try LoadGenerator(options: share).run()) } catch {
+                    result = .failure(error)
+                }
                 results.set(index, result)
                 done.leave()
             }

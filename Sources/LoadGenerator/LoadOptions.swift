@@ -145,16 +145,23 @@ public struct LoadReport: Sendable {
     /// A few lines for people.
     public var summary: String {
         var lines: [String] = []
-        lines.append("connections: \(connectionsOpened)/\(connectionsWanted) open, \(connectionsReady) ready, \(connectionsFailed) failed, \(connectionsClosedEarly) closed early; setup \(fmt(setupSeconds)) s")
+        lines.append(
+            "connections: \(connectionsOpened)/\(connectionsWanted) open, \(connectionsReady) ready, \(connectionsFailed) failed, \(connectionsClosedEarly) closed early; setup \(fmt(setupSeconds)) s"
+        )
         lines.append("window: \(fmt(windowSeconds)) s, \(frames) frames, \(frameBytes / max(frames, 1)) B each")
         lines.append("fps per connection: mean \(fmt(fpsMean)), min \(fmt(fpsMin))")
-        lines.append("frame interval: p50 \(fmt(intervalP50)) ms, p99 \(fmt(intervalP99)) ms, max \(fmt(intervalMax)) ms")
+        lines.append(
+            "frame interval: p50 \(fmt(intervalP50)) ms, p99 \(fmt(intervalP99)) ms, max \(fmt(intervalMax)) ms")
         if latencySamples > 0 || latencyLost > 0 {
-            lines.append("command-to-frame: p50 \(fmt(latencyP50)) ms, p99 \(fmt(latencyP99)) ms, max \(fmt(latencyMax)) ms (\(latencySamples) samples, \(latencyLost) lost)")
+            lines.append(
+                "command-to-frame: p50 \(fmt(latencyP50)) ms, p99 \(fmt(latencyP99)) ms, max \(fmt(latencyMax)) ms (\(latencySamples) samples, \(latencyLost) lost)"
+            )
         }
         if let serverCPU {
             let perFrame = serverMicrosecondsPerFrame.map { ", \(fmt($0)) us per frame" } ?? ""
-            lines.append("server: \(fmt(serverCPU * 100)) % of a core\(perFrame), \(mib(serverResidentBytes)) MiB resident (peak \(mib(serverPeakResidentBytes)) MiB)")
+            lines.append(
+                "server: \(fmt(serverCPU * 100)) % of a core\(perFrame), \(mib(serverResidentBytes)) MiB resident (peak \(mib(serverPeakResidentBytes)) MiB)"
+            )
         }
         let perFrame = clientMicrosecondsPerFrame.map { ", \(fmt($0)) us per frame" } ?? ""
         lines.append("load generator: \(fmt(clientCPU * 100)) % of a core\(perFrame)")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CPU time and memory of a process, read from `/proc/PID/stat` and `/proc/PID/status`.
@@ -23,10 +23,11 @@ public struct ProcessSample: Sendable {
         // Fields after the name start at field 3 (state); utime and stime are fields 14 and 15.
         guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return ProcessSample(cpuSeconds: (utime + stime) / max(ticks, 1),
-                             residentBytes: kilobytes(status, "VmRSS:") * 1024,
-                             peakResidentBytes: kilobytes(status, "VmHWM:") * 1024,
-                             wallSeconds: MonotonicClock.seconds())
+        return ProcessSample(
+            cpuSeconds: (utime + stime) / max(ticks, 1),
+            residentBytes: kilobytes(status, "VmRSS:") * 1024,
+            peakResidentBytes: kilobytes(status, "VmHWM:") * 1024,
+            wallSeconds: MonotonicClock.seconds())
     }
 
     /// The share of one core used between `earlier` and this sample (1.0 = one core busy).

@@ -1,9 +1,9 @@
-import ScrollView
 public import ComponentSupport
-import Shapes
-import Typesetting
 import Geometry
+import ScrollView
+import Shapes
 public import Timing
+import Typesetting
 
 extension NavStack {
     /// Applies `command` at `time`. Throws (changing nothing) `bad_request` naming a bad field,
@@ -12,13 +12,16 @@ extension NavStack {
     /// logs "nested push animation can result in corrupted navigation bar" and misbehaves; we
     /// refuse), or a pop of the root (UIKit's popViewControllerAnimated: returns nil and does
     /// nothing; we say so).
-    public mutating func apply(_ command: NavCommand, at time: Double, timeline: inout Timeline,
-                               events: inout [TimedEvent<NavEvent>]) throws(CommandError) -> NavAck {
+    public mutating func apply(
+        _ command: NavCommand, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) throws(CommandError) -> NavAck {
         switch command {
         case let .create(create):
             try validate(create)
             let frame = create.frame ?? canvas
-            controllers.append(NavController(create, frame: frame, text: text, at: time, timeline: &timeline, events: &events))
+            controllers.append(
+                NavController(create, frame: frame, text: text, at: time, timeline: &timeline, events: &events))
         case let .push(target, screen, animated):
             let index = try controllerIndex(target)
             try NavStack.validate(screen, field: "screen")
@@ -26,22 +29,28 @@ extension NavStack {
             if c.entries.contains(where: { $0.screen.id == screen.id }) || c.transition?.front.screen.id == screen.id {
                 throw CommandError(.duplicateTarget, "screen.id \"\(screen.id)\" is already in stack \"\(target)\"")
             }
-            guard c.entries.count < NavStack.maximumScreens else { throw CommandError(.limit, "at most \(NavStack.maximumScreens) screens") }
+            guard c.entries.count < NavStack.maximumScreens else {
+                throw CommandError(.limit, "at most \(NavStack.maximumScreens) screens")
+            }
             try requireIdle(c, "push")
-            controllers[index].push(screen, animated: animated, text: text, at: time, timeline: &timeline, events: &events)
+            controllers[index].push(
+                screen, animated: animated, text: text, at: time, timeline: &timeline, events: &events)
         case let .pop(target, animated):
             let index = try controllerIndex(target)
             let c = controllers[index]
             try requireIdle(c, "pop")
             guard c.entries.count > 1 else {
-                throw CommandError(.conflict, "stack \"\(target)\" holds only its root (UIKit's pop returns nil and does nothing)")
+                throw CommandError(
+                    .conflict, "stack \"\(target)\" holds only its root (UIKit's pop returns nil and does nothing)")
             }
-            let popped = controllers[index].pop(to: c.entries.count - 2, animated: animated, at: time, timeline: &timeline, events: &events)
+            let popped = controllers[index].pop(
+                to: c.entries.count - 2, animated: animated, at: time, timeline: &timeline, events: &events)
             return NavAck(popped: popped)
         case let .popToRoot(target, animated):
             let index = try controllerIndex(target)
             try requireIdle(controllers[index], "popToRoot")
-            let popped = controllers[index].pop(to: 0, animated: animated, at: time, timeline: &timeline, events: &events)
+            let popped = controllers[index].pop(
+                to: 0, animated: animated, at: time, timeline: &timeline, events: &events)
             return NavAck(popped: popped)
         case let .update(target, screenID, changes):
             let index = try controllerIndex(target)
@@ -70,14 +79,18 @@ extension NavStack {
             throw CommandError(.limit, "at most \(NavStack.maximumComponents) navigation stacks")
         }
         let frame = create.frame ?? canvas
-        for (name, value) in [("frame.x", frame.minX), ("frame.y", frame.minY)] where !(value.isFinite && NavStack.coordinateRange.contains(value)) {
+        for (name, value) in [("frame.x", frame.minX), ("frame.y", frame.minY)]
+        where !(value.isFinite && NavStack.coordinateRange.contains(value)) {
             throw .badField(name, "must be a finite number in -100000...100000")
         }
-        for (name, value) in [("frame.width", frame.width), ("frame.height", frame.height)] where !(value.isFinite && value > 0 && value <= 100_000) {
+        for (name, value) in [("frame.width", frame.width), ("frame.height", frame.height)]
+        where !(value.isFinite && value > 0 && value <= 100_000) {
             throw .badField(name, "must be a number in (0, 100000]")
         }
         guard !create.screens.isEmpty else { throw .badField("screens", "must hold at least one screen") }
-        guard create.screens.count <= NavStack.maximumScreens else { throw CommandError(.limit, "at most \(NavStack.maximumScreens) screens") }
+        guard create.screens.count <= NavStack.maximumScreens else {
+            throw CommandError(.limit, "at most \(NavStack.maximumScreens) screens")
+        }
         for (index, screen) in create.screens.enumerated() {
             try NavStack.validate(screen, field: "screens[\(index)]")
             if create.screens[..<index].contains(where: { $0.id == screen.id }) {
@@ -96,12 +109,15 @@ extension NavStack {
     static func validate(distance: Double, field: String) throws(CommandError) {
         let d = distance
         guard d.isFinite, d >= 0, d <= 100_000 else {
-            throw .badField(field + ".interactivePopMaxAllowedInitialDistanceToLeftEdge", "must be a number in 0...100000")
+            throw .badField(
+                field + ".interactivePopMaxAllowedInitialDistanceToLeftEdge", "must be a number in 0...100000")
         }
     }
 
     static func validate(_ rows: TableRows, field: String) throws(CommandError) {
-        guard (0...maximumRows).contains(rows.count) else { throw .badField(field + ".count", "must be an integer in 0...\(maximumRows)") }
+        guard (0...maximumRows).contains(rows.count) else {
+            throw .badField(field + ".count", "must be an integer in 0...\(maximumRows)")
+        }
         guard rows.height.isFinite, rows.height >= 1, rows.height <= 10_000 else {
             throw .badField(field + ".height", "must be a number in 1...10000")
         }
@@ -113,7 +129,9 @@ extension NavController {
     /// `update`: changes a screen in the stack or the one being popped. Bar preferences take
     /// effect at the screen's next viewWillAppear, as FD reads them only there.
     mutating func update(_ id: String, changes: NavScreenUpdate, text: TextLayout) throws(CommandError) {
-        if let d = changes.interactivePopMaxAllowedInitialDistanceToLeftEdge { try NavStack.validate(distance: d, field: "screen") }
+        if let d = changes.interactivePopMaxAllowedInitialDistanceToLeftEdge {
+            try NavStack.validate(distance: d, field: "screen")
+        }
         if let rows = changes.rows, let rows { try NavStack.validate(rows, field: "rows") }
         if let index = entries.firstIndex(where: { $0.screen.id == id }) {
             entries[index].screen = changes.applied(to: entries[index].screen)
@@ -136,7 +154,9 @@ extension NavController {
         if let same = entries.first(where: { $0.screen.id == entry.screen.id }) { return same }
         var copy = entry
         let hides = barAppearanceEnabled && copy.screen.prefersNavigationBarHidden
-        copy.layOut(previous: entries.last?.screen.title, width: frame.width, height: frame.height, barHidden: hides, text: text)
+        copy.layOut(
+            previous: entries.last?.screen.title, width: frame.width, height: frame.height, barHidden: hides, text: text
+        )
         return copy
     }
 }

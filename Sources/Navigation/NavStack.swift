@@ -1,9 +1,9 @@
-import ScrollView
 public import ComponentSupport
-public import Shapes
-public import Typesetting
 public import Geometry
+import ScrollView
+public import Shapes
 public import Timing
+public import Typesetting
 
 /// Every navigation stack of a scene (UINavigationController with FDFullscreenPopGesture's
 /// full-screen swipe-back), driven by typed commands on the scene's one ``Timeline``.
@@ -56,7 +56,9 @@ public struct NavStack: ComponentStack {
     }
 
     /// A timer (FD's next-turn bar restore) or a transition's or the bar's animation end.
-    public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) -> Bool {
+    public mutating func handle(
+        _ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]
+    ) -> Bool {
         let owner: String
         switch event {
         case let .timer(_, tag, _): owner = tag.owner
@@ -86,11 +88,12 @@ public struct NavStack: ComponentStack {
     public func inspect(_ target: String, at time: Double, timeline: Timeline) -> NavInspection? {
         guard let c = controllers.first(where: { $0.target == target }) else { return nil }
         let pose = c.pose(at: time, in: timeline)
-        return NavInspection(stack: c.entries.map(\.screen.id), top: c.top?.screen.id ?? "", transitioning: c.transition?.kind,
-                             interactive: c.transition?.interactive ?? false, percent: pose.progress,
-                             navigationBarHidden: c.barHidden, barVisibility: pose.barVisibility, gesture: c.panRole,
-                             frontOffset: pose.frontOffset, backOffset: c.transition == nil ? nil : pose.backOffset,
-                             dimAlpha: pose.dimAlpha)
+        return NavInspection(
+            stack: c.entries.map(\.screen.id), top: c.top?.screen.id ?? "", transitioning: c.transition?.kind,
+            interactive: c.transition?.interactive ?? false, percent: pose.progress,
+            navigationBarHidden: c.barHidden, barVisibility: pose.barVisibility, gesture: c.panRole,
+            frontOffset: pose.frontOffset, backOffset: c.transition == nil ? nil : pose.backOffset,
+            dimAlpha: pose.dimAlpha)
     }
 
     /// Front to back: each stack's back button, then its whole frame (the full-screen pop
@@ -108,16 +111,20 @@ public struct NavStack: ComponentStack {
 
     /// A pointer event: to the stack tracking that pointer, else (a down) to the frontmost stack
     /// containing it.
-    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
-                                 events: inout [TimedEvent<NavEvent>]) -> PointerResponse? {
+    public mutating func pointer(
+        _ event: PointerEvent, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) -> PointerResponse? {
         if let index = controllers.firstIndex(where: { $0.tracks(event.pointer) }) {
             let target = controllers[index].target
             let handled = controllers[index].pointer(event, timeline: &timeline, events: &events)
             return PointerResponse(target: target, handled: handled)
         }
         guard event.phase == .down,
-              let index = controllers.lastIndex(where: { $0.frame.contains(event.location) }) else { return nil }
+            let index = controllers.lastIndex(where: { $0.frame.contains(event.location) })
+        else { return nil }
         let target = controllers[index].target
-        return controllers[index].pointer(event, timeline: &timeline, events: &events) ? PointerResponse(target: target) : nil
+        return controllers[index].pointer(event, timeline: &timeline, events: &events)
+            ? PointerResponse(target: target) : nil
     }
 }

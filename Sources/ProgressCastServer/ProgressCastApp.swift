@@ -1,6 +1,4 @@
-import Wire
 import ComponentSupport
-public import Typesetting
 import Foundation
 import JSON
 public import Logging
@@ -8,7 +6,9 @@ import Recording
 import Scene
 import Session
 import Timing
+public import Typesetting
 public import WebSocketServer
+import Wire
 
 /// The application on the service thread: sessions, connections and the wire protocol.
 /// Everything here runs on the server's single service thread (WebSocketServerHandler's contract).
@@ -73,7 +73,9 @@ public final class ProgressCastApp: WebSocketServerHandler {
         let now = LiveClock.monotonicMicroseconds()
         if now - client.windowStart >= 1_000_000 {
             // A strike is forgiven after a whole window within the limit (or an idle one).
-            if client.messagesInWindow <= options.maxMessagesPerSecond || now - client.windowStart >= 2_000_000 { client.strikes = 0 }
+            if client.messagesInWindow <= options.maxMessagesPerSecond || now - client.windowStart >= 2_000_000 {
+                client.strikes = 0
+            }
             client.windowStart = now
             client.messagesInWindow = 0
         }
@@ -90,7 +92,11 @@ public final class ProgressCastApp: WebSocketServerHandler {
                     id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
                     op = message["op"]?.stringValue.map { String($0.prefix(64)) }
                 }
-                send(Outgoing.error(id: id, op: op, CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")), to: connection, loop: loop)
+                send(
+                    Outgoing.error(
+                        id: id, op: op,
+                        CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")),
+                    to: connection, loop: loop)
             }
             return
         }
@@ -100,26 +106,39 @@ public final class ProgressCastApp: WebSocketServerHandler {
         do {
             value = try JSONParser.parse(text)
         } catch {
-            send(Outgoing.error(id: nil, op: nil, CommandError(.badJSON, error.description)), to: connection, loop: loop)
+            send(
+                Outgoing.error(id: nil, op: nil, CommandError(.badJSON, error.description)), to: connection, loop: loop)
             return
         }
         guard case let .object(message) = value else {
-            send(Outgoing.error(id: nil, op: nil, CommandError(.badRequest, "a message must be a JSON object")), to: connection, loop: loop)
+            send(
+                Outgoing.error(id: nil, op: nil, CommandError(.badRequest, "a message must be a JSON object")),
+                to: connection, loop: loop)
             return
         }
         let id = message["id"]
         if let given = id {
             if !Self.isValidID(given) {
-                send(Outgoing.error(id: nil, op: message["op"]?.stringValue, CommandError(.badRequest, "id must be a string (at most 100 bytes) or an integer")), to: connection, loop: loop)
+                send(
+                    Outgoing.error(
+                        id: nil, op: message["op"]?.stringValue,
+                        CommandError(.badRequest, "id must be a string (at most 100 bytes) or an integer")),
+                    to: connection, loop: loop)
                 return
             }
         }
         guard let opValue = message["op"], !opValue.isNull else {
-            send(Outgoing.error(id: id, op: nil, CommandError(.badRequest, "op is required")), to: connection, loop: loop)
+            send(
+                Outgoing.error(id: id, op: nil, CommandError(.badRequest, "op is required")), to: connection, loop: loop
+            )
             return
         }
         guard let op = opValue.stringValue else {
-            send(Outgoing.error(id: id, op: nil, CommandError(.badRequest, "op must be a string, got \(FieldReader.describe(opValue))")), to: connection, loop: loop)
+            send(
+                Outgoing.error(
+                    id: id, op: nil,
+                    CommandError(.badRequest, "op must be a string, got \(FieldReader.describe(opValue))")),
+                to: connection, loop: loop)
             return
         }
         do {

@@ -1,17 +1,20 @@
 import Dispatch
-import Typesetting
 import Foundation
 public import Logging
+import Typesetting
 import WebSocketServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts the HTTP + WebSocket server with the app, and stops it cleanly on SIGINT/SIGTERM.
 public enum ServerRunner {
     /// Runs until SIGINT or SIGTERM (or `server.stop()`). `onListening` gets the URL once the
     /// socket is bound. Throws when the port cannot be bound or the fonts cannot be loaded.
-    public static func run(options: ServerOptions, logger: Logger, onListening: @escaping @Sendable (String) -> Void) throws {
+    public static func run(
+        options: ServerOptions, logger: Logger, onListening: @escaping @Sendable (String) -> Void
+    ) throws {
         // Before any thread exists, so every thread inherits the mask: a SIGINT/SIGTERM that
         // arrives at any moment from here on stays pending until the waiter takes it.
         SignalStopper.blockStopSignals()
@@ -25,7 +28,9 @@ public enum ServerRunner {
         ]
         configuration.allowedOrigins = Set(options.allowedOrigins)
         // Every HTTP request (static files and fonts too) and every upgrade needs the token.
-        configuration.accessToken = options.token.map { AccessToken(secret: $0, queryName: "token", cookieName: "progresscast_token") }
+        configuration.accessToken = options.token.map {
+            AccessToken(secret: $0, queryName: "token", cookieName: "progresscast_token")
+        }
         configuration.maxMessageSize = options.maxMessageBytes
         configuration.maxQueuedBytes = options.maxQueuedBytes
         configuration.permessageDeflate = options.permessageDeflate

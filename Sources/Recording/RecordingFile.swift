@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An open `.pcast` file being written. Every line goes to the kernel with one `write` as soon as
 /// it is appended, so killing the process loses at most the line being written.
@@ -37,9 +38,9 @@ public final class RecordingFile {
 
     private static func closeDescriptor(_ fd: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.close(fd)
+            _ = Glibc.close(fd)
         #else
-        _ = Darwin.close(fd)
+            _ = Darwin.close(fd)
         #endif
     }
 

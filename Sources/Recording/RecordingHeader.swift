@@ -17,8 +17,10 @@ public struct RecordingHeader: Equatable, Sendable {
     public static let format = "progresscast"
     public static let version = 1
 
-    public init(title: String, created: String, canvasWidth: Double, canvasHeight: Double, fps: Int,
-                generator: String, clock: String = "live", extra: JSONObject = JSONObject()) {
+    public init(
+        title: String, created: String, canvasWidth: Double, canvasHeight: Double, fps: Int,
+        generator: String, clock: String = "live", extra: JSONObject = JSONObject()
+    ) {
         self.title = title
         self.created = created
         self.canvasWidth = canvasWidth
@@ -37,7 +39,10 @@ public struct RecordingHeader: Equatable, Sendable {
             ("version", .number(Double(Self.version))),
             ("title", .string(title)),
             ("created", .string(created)),
-            ("canvas", .object(JSONObject(pairs: [("width", .number(canvasWidth)), ("height", .number(canvasHeight))]))),
+            (
+                "canvas",
+                .object(JSONObject(pairs: [("width", .number(canvasWidth)), ("height", .number(canvasHeight))]))
+            ),
             ("fps", .number(Double(fps))),
             ("generator", .string(generator)),
             ("clock", .string(clock)),
@@ -56,7 +61,7 @@ public struct RecordingHeader: Equatable, Sendable {
         }
         let canvas = object["canvas"]?.objectValue
         guard let width = canvas?["width"]?.doubleValue, let height = canvas?["height"]?.doubleValue,
-              width.isFinite, height.isFinite, width > 0, height > 0, width <= 10_000, height <= 10_000
+            width.isFinite, height.isFinite, width > 0, height > 0, width <= 10_000, height <= 10_000
         else { throw .badHeader("canvas must be {\"width\",\"height\"} with positive sizes up to 10000") }
         let fpsValue = object["fps"]?.doubleValue ?? 60
         guard fpsValue.isFinite, fpsValue >= 1, fpsValue <= 120 else { throw .badHeader("fps must be in 1...120") }

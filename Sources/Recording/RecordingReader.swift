@@ -70,7 +70,9 @@ public enum RecordingReader {
             }
             do throws(RecordingError) {
                 let event = try decodeEvent(value, line: line.number)
-                guard event.microseconds >= lastTime else { throw RecordingError.badLine(line.number, "time goes backwards") }
+                guard event.microseconds >= lastTime else {
+                    throw RecordingError.badLine(line.number, "time goes backwards")
+                }
                 lastTime = event.microseconds
                 events.append(event)
             } catch {
@@ -90,7 +92,9 @@ public enum RecordingReader {
     }
 
     static func decodeEvent(_ value: JSONValue, line: Int) throws(RecordingError) -> TimedRecordingEvent {
-        guard let items = value.arrayValue, items.count == 3 else { throw .badLine(line, "an event must be [t_us, code, data]") }
+        guard let items = value.arrayValue, items.count == 3 else {
+            throw .badLine(line, "an event must be [t_us, code, data]")
+        }
         guard let t = items[0].doubleValue, t >= 0, t < 9e15, t == t.rounded() else {
             throw .badLine(line, "t_us must be a non-negative integer")
         }
@@ -106,7 +110,8 @@ public enum RecordingReader {
             event = .marker(label)
         case "h":
             guard let seq = data["seq"]?.doubleValue, seq >= 0, seq < 9e15, seq == seq.rounded(),
-                  let hash = data["hash"]?.stringValue else { throw .badLine(line, "a \"h\" event needs {\"seq\",\"hash\"}") }
+                let hash = data["hash"]?.stringValue
+            else { throw .badLine(line, "a \"h\" event needs {\"seq\",\"hash\"}") }
             event = .checksum(seq: Int(seq), hash: hash)
         case "e":
             event = .end(reason: data["reason"]?.stringValue ?? "")

@@ -1,9 +1,9 @@
 public import ComponentSupport
-public import Shapes
 import HUD
 import Navigation
 import ProgressBar
 import Refresh
+public import Shapes
 import Timing
 
 extension Scene {
@@ -11,13 +11,17 @@ extension Scene {
     mutating func route(_ event: TimelineEvent) {
         if Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud) { return }
         if Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar) { return }
-        if Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll) { return }
+        if Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll) {
+            return
+        }
         _ = Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
     }
 
-    private static func offer<Stack: ComponentStack>(_ event: TimelineEvent, to stack: inout Stack, timeline: inout Timeline,
-                                                     events: inout [TimedEvent<ComponentEvent>],
-                                                     as wrap: (Stack.Event) -> ComponentEvent) -> Bool {
+    private static func offer<Stack: ComponentStack>(
+        _ event: TimelineEvent, to stack: inout Stack, timeline: inout Timeline,
+        events: inout [TimedEvent<ComponentEvent>],
+        as wrap: (Stack.Event) -> ComponentEvent
+    ) -> Bool {
         var own: [TimedEvent<Stack.Event>] = []
         let handled = stack.handle(event, timeline: &timeline, events: &own)
         for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) }
@@ -51,8 +55,12 @@ extension Scene {
     public func inspectAll(at time: Double) -> [ComponentInspection] {
         huds.inspectAll(at: time, timeline: timeline).map(ComponentInspection.hud)
             + bars.inspectAll(at: time, timeline: timeline).map(ComponentInspection.bar)
-            + scrolls.targets.compactMap { scrolls.inspect($0, at: time, timeline: timeline).map(ComponentInspection.scroll) }
-            + navs.targets.compactMap { target in navs.inspect(target, at: time, timeline: timeline).map { .nav(target: target, $0) } }
+            + scrolls.targets.compactMap {
+                scrolls.inspect($0, at: time, timeline: timeline).map(ComponentInspection.scroll)
+            }
+            + navs.targets.compactMap { target in
+                navs.inspect(target, at: time, timeline: timeline).map { .nav(target: target, $0) }
+            }
     }
 
     /// Whether the display list may change after `time` without another command (an animation

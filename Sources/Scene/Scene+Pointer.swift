@@ -53,7 +53,8 @@ extension Scene {
     /// by such a scroll view inside a navigation stack is remembered until its first move.
     private mutating func noteContest(_ down: PointerEvent, scroll: String) {
         guard let view = scrolls.scrollView(scroll), view.scrolls(.horizontal),
-              let nav = navs.hitRegions(at: down.time, timeline: timeline).first(where: { $0.contains(down.location) })?.target
+            let nav = navs.hitRegions(at: down.time, timeline: timeline).first(where: { $0.contains(down.location) })?
+                .target
         else { return }
         contestedPointers.append(ContestedPointer(pointer: down.pointer, scroll: scroll, nav: nav, down: down))
     }
@@ -71,12 +72,15 @@ extension Scene {
         guard abs(dx) > abs(dy), dx * back > 0 else { return nil }
         let offset = view.offset(at: move.time, timeline: timeline).x
         // Leading edge: the left for left-to-right content, where the offset is at its minimum.
-        let atLeadingEdge = back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
+        let atLeadingEdge =
+            back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
         guard atLeadingEdge else {
-            pendingEvents.append(TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
+            pendingEvents.append(
+                TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
             return nil
         }
-        let cancel = PointerEvent(phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
+        let cancel = PointerEvent(
+            phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
         _ = deliver(cancel, to: StackName.scroll)
         pointerOwners.release(move.pointer)
         let down = PointerEvent(phase: .down, location: contest.down.location, pointer: move.pointer, time: move.time)
@@ -92,7 +96,8 @@ extension Scene {
         case StackName.bar:
             return Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
         case StackName.scroll:
-            return Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
+            return Scene.offer(
+                event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
         case StackName.nav:
             return Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
         default:
@@ -100,9 +105,11 @@ extension Scene {
         }
     }
 
-    private static func offer<Stack: ComponentStack>(_ event: PointerEvent, to stack: inout Stack, timeline: inout Timeline,
-                                                     events: inout [TimedEvent<ComponentEvent>],
-                                                     as wrap: (Stack.Event) -> ComponentEvent) -> PointerResponse? {
+    private static func offer<Stack: ComponentStack>(
+        _ event: PointerEvent, to stack: inout Stack, timeline: inout Timeline,
+        events: inout [TimedEvent<ComponentEvent>],
+        as wrap: (Stack.Event) -> ComponentEvent
+    ) -> PointerResponse? {
         var own: [TimedEvent<Stack.Event>] = []
         let response = stack.pointer(event, timeline: &timeline, events: &own)
         for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) }

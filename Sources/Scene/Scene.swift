@@ -1,11 +1,11 @@
 public import ComponentSupport
-public import Typesetting
 public import Geometry
 public import HUD
 public import Navigation
 public import ProgressBar
 public import Refresh
 public import Timing
+public import Typesetting
 
 /// The deterministic scene of one session: every component on one `Timeline`, driven by typed
 /// commands at media times. Its state at time t is a pure function of the commands applied
@@ -43,7 +43,9 @@ public struct Scene: Sendable {
 
     /// An empty scene of `canvas` points holding at most `componentLimit` components, whose wall
     /// clock (for MJRefresh's last-updated time) reads `date` at media time 0.
-    public init(canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents, date: SessionDate = SessionDate()) {
+    public init(
+        canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents, date: SessionDate = SessionDate()
+    ) {
         self.canvas = canvas
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
@@ -75,20 +77,27 @@ public struct Scene: Sendable {
             if let target = command.createdTarget(topmostActive: huds.topmostActive) {
                 try admitNew(target, existsAlready: huds.contains(target))
             }
-            return .hud(try Scene.run(command, on: &huds, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud))
+            return .hud(
+                try Scene.run(
+                    command, on: &huds, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud))
         case let .bar(command):
             if command.creates { try admitNew(command.target, existsAlready: false) }
-            return .bar(try Scene.run(command, on: &bars, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar))
+            return .bar(
+                try Scene.run(
+                    command, on: &bars, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar))
         case let .nav(command):
             if case let .create(create) = command { try admitNew(create.target, existsAlready: false) }
-            return .nav(try Scene.run(command, on: &navs, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav))
+            return .nav(
+                try Scene.run(
+                    command, on: &navs, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav))
         case let .scroll(command):
             switch command {
             case let .scrollCreate(target, _): try admitNew(target, existsAlready: false)
             case let .refreshCreate(create): try admitNew(create.target, existsAlready: false)
             default: break
             }
-            _ = try Scene.run(command, on: &scrolls, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
+            _ = try Scene.run(
+                command, on: &scrolls, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
             return .scroll
         case let .pointer(event):
             return .pointer(pointer(event))
@@ -96,9 +105,11 @@ public struct Scene: Sendable {
     }
 
     /// Applies `command` to `stack`, appending its events (wrapped by `wrap`) to `events`.
-    static func run<Stack: ComponentStack>(_ command: Stack.Command, on stack: inout Stack, at time: Double,
-                                           timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
-                                           as wrap: (Stack.Event) -> ComponentEvent) throws(CommandError) -> Stack.Ack {
+    static func run<Stack: ComponentStack>(
+        _ command: Stack.Command, on stack: inout Stack, at time: Double,
+        timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
+        as wrap: (Stack.Event) -> ComponentEvent
+    ) throws(CommandError) -> Stack.Ack {
         var own: [TimedEvent<Stack.Event>] = []
         defer { events.append(contentsOf: own.map { TimedEvent(time: $0.time, target: $0.target, wrap($0.payload)) }) }
         return try stack.apply(command, at: time, timeline: &timeline, events: &own)

@@ -24,9 +24,11 @@ public struct ScrollConfiguration: Equatable, Sendable {
     public var background: Color
 
     /// A configuration; the defaults are UIScrollView's.
-    public init(frame: Rect, contentSize: Size? = nil, contentInset: ScrollInsets = .zero, rows: TableRows = .none,
-                bounces: Bool = true, alwaysBounceVertical: Bool = false, alwaysBounceHorizontal: Bool = false,
-                decelerationRate: DecelerationRate = .normal, background: Color = .white) {
+    public init(
+        frame: Rect, contentSize: Size? = nil, contentInset: ScrollInsets = .zero, rows: TableRows = .none,
+        bounces: Bool = true, alwaysBounceVertical: Bool = false, alwaysBounceHorizontal: Bool = false,
+        decelerationRate: DecelerationRate = .normal, background: Color = .white
+    ) {
         self.frame = frame
         self.contentSize = contentSize
         self.contentInset = contentInset
@@ -54,14 +56,22 @@ public struct ScrollConfiguration: Equatable, Sendable {
     /// Throws unless the frame is finite with a non-negative size.
     public static func validate(frame: Rect) throws(CommandError) {
         guard frame.x.isFinite, frame.y.isFinite else { throw .badField("frame", "must have finite x and y") }
-        guard frame.width.isFinite, frame.width >= 0 else { throw .badField("frame.width", "must be a finite number >= 0") }
-        guard frame.height.isFinite, frame.height >= 0 else { throw .badField("frame.height", "must be a finite number >= 0") }
+        guard frame.width.isFinite, frame.width >= 0 else {
+            throw .badField("frame.width", "must be a finite number >= 0")
+        }
+        guard frame.height.isFinite, frame.height >= 0 else {
+            throw .badField("frame.height", "must be a finite number >= 0")
+        }
     }
 
     /// Throws unless both extents are finite and non-negative.
     public static func validate(contentSize: Size) throws(CommandError) {
-        guard contentSize.width.isFinite, contentSize.width >= 0 else { throw .badField("contentSize.width", "must be a finite number >= 0") }
-        guard contentSize.height.isFinite, contentSize.height >= 0 else { throw .badField("contentSize.height", "must be a finite number >= 0") }
+        guard contentSize.width.isFinite, contentSize.width >= 0 else {
+            throw .badField("contentSize.width", "must be a finite number >= 0")
+        }
+        guard contentSize.height.isFinite, contentSize.height >= 0 else {
+            throw .badField("contentSize.height", "must be a finite number >= 0")
+        }
     }
 
     /// Throws unless every inset is finite (UIKit allows negative insets).
@@ -74,7 +84,9 @@ public struct ScrollConfiguration: Equatable, Sendable {
         guard (0...TableRows.maximumCount).contains(rows.count) else {
             throw .badField("rows.count", "must be an integer in 0...\(TableRows.maximumCount), got \(rows.count)")
         }
-        guard rows.height.isFinite, rows.height > 0 else { throw .badField("rows.height", "must be a finite number > 0") }
+        guard rows.height.isFinite, rows.height > 0 else {
+            throw .badField("rows.height", "must be a finite number > 0")
+        }
         guard rows.title.count <= 200 else { throw .badField("rows.title", "must be at most 200 characters") }
     }
 }

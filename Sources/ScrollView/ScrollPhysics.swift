@@ -59,7 +59,9 @@ public enum ScrollPhysics {
 
     /// The bounce from `position` with `velocity` back to `edge`: a critically damped spring
     /// with the incoming velocity clamped so that it cannot cross the edge, and its duration.
-    public static func bounce(from position: Double, to edge: Double, velocity: Double) -> (curve: MotionCurve, duration: Double) {
+    public static func bounce(
+        from position: Double, to edge: Double, velocity: Double
+    ) -> (curve: MotionCurve, duration: Double) {
         let omega = bounceOmega
         let d = position - edge
         var v = velocity

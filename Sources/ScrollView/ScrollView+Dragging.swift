@@ -43,8 +43,9 @@ extension ScrollView {
         }
         let old = modelOffset(timeline: timeline)
         let raw = current.anchor - translation
-        let new = Point(x: scrolls(.horizontal) ? banded(raw.x, .horizontal) : old.x,
-                        y: scrolls(.vertical) ? banded(raw.y, .vertical) : old.y)
+        let new = Point(
+            x: scrolls(.horizontal) ? banded(raw.x, .horizontal) : old.x,
+            y: scrolls(.vertical) ? banded(raw.y, .vertical) : old.y)
         for axis in ScrollAxis.allCases {
             removeAxisAnimations(axis, at: event.time, timeline: &timeline)
             timeline.setModel(.scalar(axis.of(new)), for: axis.offsetKey, of: layer)
@@ -66,7 +67,8 @@ extension ScrollView {
         } else if event.phase == .up {
             update.tap = event.location
         }
-        let moving = startMotion(from: modelOffset(timeline: timeline), velocity: velocity, at: event.time, timeline: &timeline)
+        let moving = startMotion(
+            from: modelOffset(timeline: timeline), velocity: velocity, at: event.time, timeline: &timeline)
         enter(moving ? .decelerating : .idle, at: event.time, update: &update)
         return update
     }

@@ -1,5 +1,5 @@
-public import Shapes
 public import Geometry
+public import Shapes
 public import Timing
 
 extension ScrollView {
@@ -64,7 +64,9 @@ extension ScrollView {
     /// keeps it small (docs/benchmarks.md, the scroll scene).
     public func appendRows(offset: Point, into items: inout [Shape]) {
         let count = min(rows.count, rowTitles.count)
-        guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else { return }
+        guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else {
+            return
+        }
         let h = rows.height
         let top = min(max(offset.y / h, 0), Double(count))
         let bottom = min(max((offset.y + frame.height) / h, 0), Double(count))
@@ -77,13 +79,19 @@ extension ScrollView {
         let lineY = h - Look.separatorHeight / 2
         for index in first...last {
             let rowTop = frame.minY + Double(index) * h - offset.y
-            items.append(.text(TextShape(position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
-                                         size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
+            items.append(
+                .text(
+                    TextShape(
+                        position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
+                        size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
             separators.move(to: Point(x: left + Look.titleInset, y: rowTop + lineY))
             separators.line(to: Point(x: left + frame.width, y: rowTop + lineY))
         }
-        items.append(.path(PathShape(id: ids.separator, data: separators.data, stroke: Look.separatorColor,
-                                     lineWidth: Look.separatorHeight)))
+        items.append(
+            .path(
+                PathShape(
+                    id: ids.separator, data: separators.data, stroke: Look.separatorColor,
+                    lineWidth: Look.separatorHeight)))
     }
 
     /// The indicators' opacity at `time`: 1 while dragging or decelerating, then held for
@@ -102,10 +110,17 @@ extension ScrollView {
         guard alpha > 0 else { return }
         let color = Look.indicatorColor.withAlpha(Look.indicatorColor.alpha * alpha)
         if let bar = indicator(.vertical, offset: offset) {
-            shapes.append(.rect(RectShape(id: ids.verticalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        id: ids.verticalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)))
         }
         if let bar = indicator(.horizontal, offset: offset) {
-            shapes.append(.rect(RectShape(id: ids.horizontalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        id: ids.horizontalIndicator, frame: bar, cornerRadius: Look.indicatorThickness / 2, fill: color)
+                ))
         }
     }
 
@@ -123,10 +138,12 @@ extension ScrollView {
         let progress = hi > lo ? min(max((value - lo) / (hi - lo), 0), 1) : 0
         let start = Look.indicatorInset + progress * (track - length)
         if axis == .vertical {
-            return Rect(x: frame.maxX - Look.indicatorInset - Look.indicatorThickness, y: frame.minY + start,
-                        width: Look.indicatorThickness, height: length)
+            return Rect(
+                x: frame.maxX - Look.indicatorInset - Look.indicatorThickness, y: frame.minY + start,
+                width: Look.indicatorThickness, height: length)
         }
-        return Rect(x: frame.minX + start, y: frame.maxY - Look.indicatorInset - Look.indicatorThickness,
-                    width: length, height: Look.indicatorThickness)
+        return Rect(
+            x: frame.minX + start, y: frame.maxY - Look.indicatorInset - Look.indicatorThickness,
+            width: length, height: Look.indicatorThickness)
     }
 }

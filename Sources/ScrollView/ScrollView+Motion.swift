@@ -1,6 +1,6 @@
+import ComponentSupport
 public import Geometry
 public import Timing
-import ComponentSupport
 
 extension ScrollView {
     /// Starts UIScrollView's own motion on both axes from `position` with `velocity` (points
@@ -8,16 +8,22 @@ extension ScrollView {
     /// at the edge it would cross (computed analytically) and bounces there (or just stops when
     /// `bounces` is off); nothing when the velocity is negligible. Replaces any motion.
     /// Returns whether anything moves. The model offset becomes where the motion ends.
-    public mutating func startMotion(from position: Point, velocity: Point, at time: Double, timeline: inout Timeline) -> Bool {
+    public mutating func startMotion(
+        from position: Point, velocity: Point, at time: Double, timeline: inout Timeline
+    ) -> Bool {
         var moving = false
         for axis in ScrollAxis.allCases {
-            moving = planAxis(axis, from: axis.of(position), velocity: scrolls(axis) ? axis.of(velocity) : 0,
-                              at: time, timeline: &timeline) || moving
+            moving =
+                planAxis(
+                    axis, from: axis.of(position), velocity: scrolls(axis) ? axis.of(velocity) : 0,
+                    at: time, timeline: &timeline) || moving
         }
         return moving
     }
 
-    private mutating func planAxis(_ axis: ScrollAxis, from x0: Double, velocity v0: Double, at time: Double, timeline: inout Timeline) -> Bool {
+    private mutating func planAxis(
+        _ axis: ScrollAxis, from x0: Double, velocity v0: Double, at time: Double, timeline: inout Timeline
+    ) -> Bool {
         removeAxisAnimations(axis, at: time, timeline: &timeline)
         let lo = minOffset(axis), hi = maxOffset(axis)
         let local = timeline.localTime(of: layer, at: time)
@@ -36,11 +42,13 @@ extension ScrollView {
             if (v0 > 0 && end > hi) || (v0 < 0 && end < lo) {
                 // UIKit: the deceleration meets the edge; from that exact
                 // instant the spring takes over with the velocity it has there.
-                let crossing = x0 == edge ? 0 : (decay.crossingTime(of: edge, direction: v0, from: 0, to: duration) ?? 0)
+                let crossing =
+                    x0 == edge ? 0 : (decay.crossingTime(of: edge, direction: v0, from: 0, to: duration) ?? 0)
                 if crossing > 0 { segments.append(MotionSegment(curve: decay, begin: local, duration: crossing)) }
                 if bounces {
                     let bounce = ScrollPhysics.bounce(from: edge, to: edge, velocity: decay.velocity(at: crossing))
-                    segments.append(MotionSegment(curve: bounce.curve, begin: local + crossing, duration: bounce.duration))
+                    segments.append(
+                        MotionSegment(curve: bounce.curve, begin: local + crossing, duration: bounce.duration))
                 }
                 rest = edge
             } else {
@@ -51,8 +59,10 @@ extension ScrollView {
         timeline.setModel(.scalar(rest), for: axis.offsetKey, of: layer)
         for (index, segment) in segments.enumerated() {
             let key = index == 0 ? axis.motionKey : axis.bounceKey
-            timeline.add(Animation.motion(axis.offsetKey, segment.curve, duration: max(segment.duration, 1e-9), beginTime: segment.begin),
-                         forKey: key, to: layer, at: time)
+            timeline.add(
+                Animation.motion(
+                    axis.offsetKey, segment.curve, duration: max(segment.duration, 1e-9), beginTime: segment.begin),
+                forKey: key, to: layer, at: time)
         }
         motion[axis.index] = segments
         return !segments.isEmpty
@@ -79,7 +89,8 @@ extension ScrollView {
     /// Whether any physics animation (deceleration or bounce) is still attached.
     func hasPhysicsAnimations(_ timeline: Timeline) -> Bool {
         ScrollAxis.allCases.contains { axis in
-            timeline.hasAnimation(forKey: axis.motionKey, on: layer) || timeline.hasAnimation(forKey: axis.bounceKey, on: layer)
+            timeline.hasAnimation(forKey: axis.motionKey, on: layer)
+                || timeline.hasAnimation(forKey: axis.bounceKey, on: layer)
         }
     }
 
@@ -91,7 +102,9 @@ extension ScrollView {
         guard !timeline.isPaused(layer) else { return nil }
         for segment in motion[ScrollAxis.vertical.index] where segment.begin + segment.duration > local {
             let start = max(0, local - segment.begin)
-            guard let t = segment.curve.crossingTime(of: y, direction: 1, from: start, to: segment.duration) else { continue }
+            guard let t = segment.curve.crossingTime(of: y, direction: 1, from: start, to: segment.duration) else {
+                continue
+            }
             if t == start && local > segment.begin { continue }
             return timeline.convertTime(segment.begin + t, from: layer, to: nil)
         }
@@ -103,11 +116,15 @@ extension ScrollView {
     /// setContentOffset:animated: at `time`. Animated moves use UIKit's 0.3 s
     /// ease-in-ease-out (or `duration`); any deceleration stops. While a finger drags, the
     /// offset is set at once and the drag re-anchored there.
-    public mutating func setContentOffset(_ target: Point, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setContentOffset(
+        _ target: Point, duration: Double, at time: Double, timeline: inout Timeline
+    ) -> ScrollUpdate {
         var update = ScrollUpdate()
         let old = observedOffset(at: time, timeline: timeline)
         if phase == .decelerating { enter(.idle, at: time, update: &update) }
-        for axis in ScrollAxis.allCases { moveAxis(axis, to: axis.of(target), duration: duration, at: time, timeline: &timeline) }
+        for axis in ScrollAxis.allCases {
+            moveAxis(axis, to: axis.of(target), duration: duration, at: time, timeline: &timeline)
+        }
         if drag != nil { reanchor(timeline: timeline) }
         let new = observedOffset(at: time, timeline: timeline)
         if new != old { update.offsetChange = (old, new) }
@@ -115,12 +132,15 @@ extension ScrollView {
     }
 
     /// Moves one axis to `value` at once or with an ease-in-ease-out animation from the presentation.
-    mutating func moveAxis(_ axis: ScrollAxis, to value: Double, duration: Double, at time: Double, timeline: inout Timeline) {
+    mutating func moveAxis(
+        _ axis: ScrollAxis, to value: Double, duration: Double, at time: Double, timeline: inout Timeline
+    ) {
         let from = axis.of(offset(at: time, timeline: timeline))
         removeAxisAnimations(axis, at: time, timeline: &timeline)
         timeline.setModel(.scalar(value), for: axis.offsetKey, of: layer)
         guard duration > 0, drag == nil, from != value else { return }
-        let animation = Animation.basic(axis.offsetKey, from: .scalar(from), to: .scalar(value), duration: duration, timingFunction: .easeInEaseOut)
+        let animation = Animation.basic(
+            axis.offsetKey, from: .scalar(from), to: .scalar(value), duration: duration, timingFunction: .easeInEaseOut)
         timeline.add(animation, forKey: axis.easeKey, to: layer, at: time)
     }
 
@@ -129,14 +149,18 @@ extension ScrollView {
     /// `_adjustContentOffsetIfNecessary` does: at rest an offset outside the new range moves
     /// to it (in the same animation); a moving view continues its motion within the new range
     /// (from its current position and velocity: no jump); a drag is re-anchored (no jump).
-    public mutating func setInset(_ inset: ScrollInsets, duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
+    public mutating func setInset(
+        _ inset: ScrollInsets, duration: Double, at time: Double, timeline: inout Timeline
+    ) -> ScrollUpdate {
         let old = contentInset
         contentInset = inset
         let targets = ScrollView.insetKeys(inset)
         let previous = ScrollView.insetKeys(old)
-        for (index, (key, value)) in targets.enumerated() where value != previous[index].1 || timeline.hasAnimation(forKey: key.name, on: layer) {
+        for (index, (key, value)) in targets.enumerated()
+        where value != previous[index].1 || timeline.hasAnimation(forKey: key.name, on: layer) {
             if duration > 0 {
-                timeline.animate(key, of: layer, to: .scalar(value), duration: duration, timingFunction: .easeInEaseOut, at: time)
+                timeline.animate(
+                    key, of: layer, to: .scalar(value), duration: duration, timingFunction: .easeInEaseOut, at: time)
             } else {
                 timeline.removeAnimation(forKey: key.name, from: layer, at: time)
                 timeline.setModel(.scalar(value), for: key, of: layer)
@@ -170,7 +194,8 @@ extension ScrollView {
             reanchor(timeline: timeline)
         } else if phase == .decelerating {
             let position = offset(at: time, timeline: timeline)
-            let moving = startMotion(from: position, velocity: velocity(at: time, timeline: timeline), at: time, timeline: &timeline)
+            let moving = startMotion(
+                from: position, velocity: velocity(at: time, timeline: timeline), at: time, timeline: &timeline)
             if !moving { enter(.idle, at: time, update: &update) }
         } else {
             let model = modelOffset(timeline: timeline)

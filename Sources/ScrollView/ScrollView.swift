@@ -93,7 +93,9 @@ public struct ScrollView: Equatable, Sendable {
         layer = timeline.addLayer(owner: target, name: "scroll")
         timeline.setModel(.scalar(-contentInset.left), for: ScrollAxis.offsetXKey, of: layer)
         timeline.setModel(.scalar(-contentInset.top), for: ScrollAxis.offsetYKey, of: layer)
-        for (key, value) in ScrollView.insetKeys(contentInset) { timeline.setModel(.scalar(value), for: key, of: layer) }
+        for (key, value) in ScrollView.insetKeys(contentInset) {
+            timeline.setModel(.scalar(value), for: key, of: layer)
+        }
         rowTitles = ScrollView.titles(for: rows)
     }
 
@@ -103,7 +105,10 @@ public struct ScrollView: Equatable, Sendable {
     static let insetRightKey: PropertyKey = "contentInset.right"
 
     static func insetKeys(_ inset: ScrollInsets) -> [(PropertyKey, Double)] {
-        [(insetTopKey, inset.top), (insetLeftKey, inset.left), (insetBottomKey, inset.bottom), (insetRightKey, inset.right)]
+        [
+            (insetTopKey, inset.top), (insetLeftKey, inset.left), (insetBottomKey, inset.bottom),
+            (insetRightKey, inset.right),
+        ]
     }
 
     static func titles(for rows: TableRows) -> [String] {
@@ -114,14 +119,16 @@ public struct ScrollView: Equatable, Sendable {
 
     /// The presentation offset at `time`.
     public func offset(at time: Double, timeline: Timeline) -> Point {
-        Point(x: timeline.presentationScalar(ScrollAxis.offsetXKey, of: layer, at: time) ?? 0,
-              y: timeline.presentationScalar(ScrollAxis.offsetYKey, of: layer, at: time) ?? 0)
+        Point(
+            x: timeline.presentationScalar(ScrollAxis.offsetXKey, of: layer, at: time) ?? 0,
+            y: timeline.presentationScalar(ScrollAxis.offsetYKey, of: layer, at: time) ?? 0)
     }
 
     /// The model offset (where the view rests once its animations end).
     public func modelOffset(timeline: Timeline) -> Point {
-        Point(x: timeline.modelScalar(ScrollAxis.offsetXKey, of: layer) ?? 0,
-              y: timeline.modelScalar(ScrollAxis.offsetYKey, of: layer) ?? 0)
+        Point(
+            x: timeline.modelScalar(ScrollAxis.offsetXKey, of: layer) ?? 0,
+            y: timeline.modelScalar(ScrollAxis.offsetYKey, of: layer) ?? 0)
     }
 
     /// The offset a key-value observer of contentOffset sees at `time`: the presentation while
@@ -130,16 +137,18 @@ public struct ScrollView: Equatable, Sendable {
     public func observedOffset(at time: Double, timeline: Timeline) -> Point {
         let presentation = offset(at: time, timeline: timeline)
         let model = modelOffset(timeline: timeline)
-        return Point(x: timeline.hasAnimation(forKey: ScrollAxis.horizontal.easeKey, on: layer) ? model.x : presentation.x,
-                     y: timeline.hasAnimation(forKey: ScrollAxis.vertical.easeKey, on: layer) ? model.y : presentation.y)
+        return Point(
+            x: timeline.hasAnimation(forKey: ScrollAxis.horizontal.easeKey, on: layer) ? model.x : presentation.x,
+            y: timeline.hasAnimation(forKey: ScrollAxis.vertical.easeKey, on: layer) ? model.y : presentation.y)
     }
 
     /// The presentation content inset at `time` (insets animate like UIView properties).
     public func presentationInset(at time: Double, timeline: Timeline) -> ScrollInsets {
-        ScrollInsets(top: timeline.presentationScalar(ScrollView.insetTopKey, of: layer, at: time) ?? contentInset.top,
-                     left: timeline.presentationScalar(ScrollView.insetLeftKey, of: layer, at: time) ?? contentInset.left,
-                     bottom: timeline.presentationScalar(ScrollView.insetBottomKey, of: layer, at: time) ?? contentInset.bottom,
-                     right: timeline.presentationScalar(ScrollView.insetRightKey, of: layer, at: time) ?? contentInset.right)
+        ScrollInsets(
+            top: timeline.presentationScalar(ScrollView.insetTopKey, of: layer, at: time) ?? contentInset.top,
+            left: timeline.presentationScalar(ScrollView.insetLeftKey, of: layer, at: time) ?? contentInset.left,
+            bottom: timeline.presentationScalar(ScrollView.insetBottomKey, of: layer, at: time) ?? contentInset.bottom,
+            right: timeline.presentationScalar(ScrollView.insetRightKey, of: layer, at: time) ?? contentInset.right)
     }
 
     /// The velocity of the physics motion at `time` (points per second; zero when not moving by itself).

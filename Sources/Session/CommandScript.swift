@@ -23,12 +23,16 @@ public struct CommandScript: Equatable, Sendable {
     public static func parse(_ bytes: [UInt8]) throws(CommandError) -> CommandScript {
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw CommandError(.badJSON, error.description) }
-        guard let items = value.arrayValue else { throw CommandError(.badRequest, "a script is a JSON array of [seconds, op] pairs") }
+        guard let items = value.arrayValue else {
+            throw CommandError(.badRequest, "a script is a JSON array of [seconds, op] pairs")
+        }
         var steps: [Step] = []
         var last: Int64 = 0
         for (index, item) in items.enumerated() {
-            guard let pair = item.arrayValue, pair.count == 2, let t = pair[0].doubleValue, t.isFinite, t >= 0, t <= 86_400,
-                  let op = pair[1].objectValue, op["op"]?.stringValue != nil else {
+            guard let pair = item.arrayValue, pair.count == 2, let t = pair[0].doubleValue, t.isFinite, t >= 0,
+                t <= 86_400,
+                let op = pair[1].objectValue, op["op"]?.stringValue != nil
+            else {
                 throw CommandError(.badRequest, "entry \(index) must be [seconds (0...86400), {\"op\": ...}]")
             }
             let us = MediaTime.microseconds(t)

@@ -1,12 +1,12 @@
-import Wire
 import ComponentSupport
 import FrameCodecs
-public import Typesetting
+import Geometry
 public import JSON
 public import Recording
 import Scene
 import Timing
-import Geometry
+public import Typesetting
+import Wire
 
 /// Re-simulates a recording on a manual clock: the state at any time, and checksum verification.
 /// Seeking starts from the nearest snapshot (taken every `snapshotInterval` commands while
@@ -49,7 +49,9 @@ public struct Replayer: Sendable {
         var index = snapshots[lo].next
         let events = recording.events
         while index < events.count, events[index].microseconds <= microseconds {
-            if case let .command(op) = events[index].event { Replayer.apply(op, at: events[index].microseconds, to: &core) }
+            if case let .command(op) = events[index].event {
+                Replayer.apply(op, at: events[index].microseconds, to: &core)
+            }
             index += 1
         }
         core.advance(to: microseconds)
@@ -69,10 +71,13 @@ public struct Replayer: Sendable {
     /// The settings a recording's session was created with: its first `session.create` line
     /// when present (authoritative), else its header; always on a manual clock.
     public static func settings(of recording: Recording) -> SessionSettings {
-        var settings = SessionSettings(canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
-                                       clock: .manual, fps: recording.header.fps, title: recording.header.title)
-        if let first = recording.events.first, case let .command(op) = first.event, op["op"]?.stringValue == "session.create",
-           let decoded = try? SessionSettings.decode(FieldReader(op)) {
+        var settings = SessionSettings(
+            canvas: .init(width: recording.header.canvasWidth, height: recording.header.canvasHeight),
+            clock: .manual, fps: recording.header.fps, title: recording.header.title)
+        if let first = recording.events.first, case let .command(op) = first.event,
+            op["op"]?.stringValue == "session.create",
+            let decoded = try? SessionSettings.decode(FieldReader(op))
+        {
             settings = decoded
         }
         // A replay re-simulates on a manual clock whatever clock the recorded session had.
@@ -103,7 +108,11 @@ public struct Replayer: Sendable {
                 let got = encoder.checksum(core.displayList())
                 checked += 1
                 if got != hash {
-                    return VerificationResult(checked: checked, mismatch: .init(line: event.line, time: Double(event.microseconds) / 1_000_000, expected: hash, got: got, lastCommandLine: lastCommandLine))
+                    return VerificationResult(
+                        checked: checked,
+                        mismatch: .init(
+                            line: event.line, time: Double(event.microseconds) / 1_000_000, expected: hash, got: got,
+                            lastCommandLine: lastCommandLine))
                 }
             default:
                 continue

@@ -1,11 +1,11 @@
-import Wire
 public import ComponentSupport
 import FrameCodecs
-public import Typesetting
 import JSON
 public import Recording
 import Scene
 import Timing
+public import Typesetting
+import Wire
 
 /// Runs a command script on a manual clock and produces the recording's events: every op as
 /// applied, and a checksum after each op and every `checksumInterval` of media time.
@@ -29,7 +29,8 @@ public struct ScriptRunner {
             core.advance(to: us)
             _ = core.takeEvents()
             seq += 1
-            events.append(TimedRecordingEvent(microseconds: us, event: .checksum(seq: seq, hash: core.displayList().checksum)))
+            events.append(
+                TimedRecordingEvent(microseconds: us, event: .checksum(seq: seq, hash: core.displayList().checksum)))
         }
         for (index, step) in script.steps.enumerated() {
             while nextChecksum < step.microseconds {
@@ -38,7 +39,9 @@ public struct ScriptRunner {
             }
             let name = step.op["op"]?.stringValue ?? ""
             if name == "record.marker" {
-                events.append(TimedRecordingEvent(microseconds: step.microseconds, event: .marker(step.op["label"]?.stringValue ?? "")))
+                events.append(
+                    TimedRecordingEvent(
+                        microseconds: step.microseconds, event: .marker(step.op["label"]?.stringValue ?? "")))
                 continue
             }
             guard SceneWire.handles(name) else { continue }

@@ -1,10 +1,10 @@
 public import ComponentSupport
-public import Shapes
-public import Typesetting
 public import JSON
 public import Recording
 public import Scene
+public import Shapes
 import Timing
+public import Typesetting
 public import Wire
 
 /// The deterministic heart of a session: settings, the scene and the command log. Given the
@@ -20,7 +20,8 @@ public struct SessionCore: Sendable {
 
     public init(settings: SessionSettings, fonts: FontCatalog) {
         self.settings = settings
-        scene = Scene(canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents, date: settings.date)
+        scene = Scene(
+            canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents, date: settings.date)
         log.append(TimedRecordingEvent(microseconds: 0, event: .command(settings.createOp)))
     }
 
@@ -35,7 +36,9 @@ public struct SessionCore: Sendable {
 
     /// Applies a scene op at `microseconds` and logs it (whether or not it fails: a replay
     /// re-applies it and gets the same outcome, so the log never has to guess).
-    public mutating func apply(_ op: JSONObject, name: String, at microseconds: Int64) throws(CommandError) -> JSONObject {
+    public mutating func apply(
+        _ op: JSONObject, name: String, at microseconds: Int64
+    ) throws(CommandError) -> JSONObject {
         advance(to: microseconds)
         log.append(TimedRecordingEvent(microseconds: now, event: .command(SessionCore.loggable(op))))
         return try SceneWire.apply(op: name, fields: op, to: &scene, at: time)

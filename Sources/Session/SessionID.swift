@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// 128-bit random identifiers and tokens, as 32 lowercase hex digits.

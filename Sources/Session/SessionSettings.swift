@@ -1,9 +1,9 @@
-public import Wire
 public import ComponentSupport
 public import Geometry
 public import JSON
 public import Refresh
 public import Scene
+public import Wire
 
 /// How a session's media time advances.
 public enum ClockKind: String, Sendable, CaseIterable {
@@ -28,8 +28,10 @@ public struct SessionSettings: Equatable, Sendable {
     /// existed replay with the default (2026-01-01T00:00Z).
     public var date: SessionDate
 
-    public init(canvas: Size = Size(width: 375, height: 667), clock: ClockKind = .live, fps: Int = 60, title: String = "",
-                maxComponents: Int = Scene.maxComponents, date: SessionDate = SessionDate()) {
+    public init(
+        canvas: Size = Size(width: 375, height: 667), clock: ClockKind = .live, fps: Int = 60, title: String = "",
+        maxComponents: Int = Scene.maxComponents, date: SessionDate = SessionDate()
+    ) {
         self.canvas = canvas
         self.clock = clock
         self.fps = fps
@@ -54,7 +56,9 @@ public struct SessionSettings: Equatable, Sendable {
         if let limit = try fields.integer("maxComponents", in: componentLimitRange) { settings.maxComponents = limit }
         if let text = try fields.string("date", maxLength: 64) {
             guard let parsed = ISO8601.parse(text) else {
-                throw .badField("date", "must be an ISO 8601 date-time such as \"2026-11-23T14:05:00+08:00\", got \"\(text.prefix(40))\"")
+                throw .badField(
+                    "date",
+                    "must be an ISO 8601 date-time such as \"2026-11-23T14:05:00+08:00\", got \"\(text.prefix(40))\"")
             }
             settings.date = SessionDate(epochSeconds: parsed.epochSeconds, utcOffsetSeconds: parsed.utcOffsetSeconds)
         }
@@ -65,13 +69,17 @@ public struct SessionSettings: Equatable, Sendable {
     public var createOp: JSONObject {
         var pairs: [(String, JSONValue)] = [
             ("op", .string("session.create")),
-            ("canvas", .object(JSONObject(pairs: [("width", .number(canvas.width)), ("height", .number(canvas.height))]))),
+            (
+                "canvas",
+                .object(JSONObject(pairs: [("width", .number(canvas.width)), ("height", .number(canvas.height))]))
+            ),
             ("clock", .string(clock.rawValue)),
             ("fps", .number(Double(fps))),
             ("title", .string(title)),
         ]
         if maxComponents != Scene.maxComponents { pairs.append(("maxComponents", .number(Double(maxComponents)))) }
-        pairs.append(("date", .string(ISO8601.format(epochSeconds: date.epochSeconds, utcOffsetSeconds: date.utcOffsetSeconds))))
+        pairs.append(
+            ("date", .string(ISO8601.format(epochSeconds: date.epochSeconds, utcOffsetSeconds: date.utcOffsetSeconds))))
         return JSONObject(pairs: pairs)
     }
 }

@@ -23,8 +23,10 @@ public struct ArcShape: Equatable, Sendable {
     public var cap: LineCap?
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(id: String? = nil, center: Point, radius: Double, startAngle: Double, endAngle: Double,
-                lineWidth: Double, stroke: Color, cap: LineCap? = nil) {
+    public init(
+        id: String? = nil, center: Point, radius: Double, startAngle: Double, endAngle: Double,
+        lineWidth: Double, stroke: Color, cap: LineCap? = nil
+    ) {
         self.id = id
         self.center = center
         self.radius = radius

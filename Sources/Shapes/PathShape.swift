@@ -21,8 +21,10 @@ public struct PathShape: Equatable, Sendable {
     public var join: LineJoin?
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(id: String? = nil, data: String, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double? = nil,
-                cap: LineCap? = nil, join: LineJoin? = nil) {
+    public init(
+        id: String? = nil, data: String, fill: Color? = nil, stroke: Color? = nil, lineWidth: Double? = nil,
+        cap: LineCap? = nil, join: LineJoin? = nil
+    ) {
         self.id = id
         self.data = data
         self.fill = fill

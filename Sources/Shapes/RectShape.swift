@@ -20,8 +20,10 @@ public struct RectShape: Equatable, Sendable {
     public var lineWidth: Double?
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(id: String? = nil, frame: Rect, cornerRadius: Double? = nil, fill: Color? = nil,
-                stroke: Color? = nil, lineWidth: Double? = nil) {
+    public init(
+        id: String? = nil, frame: Rect, cornerRadius: Double? = nil, fill: Color? = nil,
+        stroke: Color? = nil, lineWidth: Double? = nil
+    ) {
         self.id = id
         self.frame = frame
         self.cornerRadius = cornerRadius

@@ -23,8 +23,10 @@ public struct TextShape: Equatable, Sendable {
     public var baseline: TextBaseline?
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
-                fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil) {
+    public init(
+        id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
+        fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil
+    ) {
         self.id = id
         self.position = position
         self.text = text

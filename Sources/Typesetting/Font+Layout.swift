@@ -24,7 +24,8 @@ extension Font {
             count -= 1
         }
         guard let best else { return TextLine(text: "", width: 0, isTruncated: true) }
-        return TextLine(text: measured.text(from: 0, to: best.end) + Font.ellipsis, width: best.width, isTruncated: true)
+        return TextLine(
+            text: measured.text(from: 0, to: best.end) + Font.ellipsis, width: best.width, isTruncated: true)
     }
 
     /// `text` broken into lines no wider than `maxWidth` points: at newlines, after spaces, between
@@ -39,7 +40,9 @@ extension Font {
         func emit(_ start: Int, _ end: Int) {
             var last = end
             while last > start, LineBreakRules.isSpace(scalars[last - 1]) { last -= 1 }
-            lines.append(TextLine(text: measured.text(from: start, to: last), width: points(measured.units(from: start, to: last))))
+            lines.append(
+                TextLine(
+                    text: measured.text(from: start, to: last), width: points(measured.units(from: start, to: last))))
         }
         var lineStart = 0
         var lastBreak: Int?
@@ -54,7 +57,8 @@ extension Font {
                 continue
             }
             if !LineBreakRules.isSpace(scalar), index > lineStart,
-               !(points(measured.units(from: lineStart, to: index + 1)) <= maxWidth) {
+                !(points(measured.units(from: lineStart, to: index + 1)) <= maxWidth)
+            {
                 if let breakIndex = lastBreak, breakIndex > lineStart {
                     emit(lineStart, breakIndex)
                     lineStart = breakIndex

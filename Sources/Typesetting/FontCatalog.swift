@@ -42,10 +42,15 @@ public struct FontCatalog: Sendable {
 
     /// The standard files, in role order (regular, bold, fallback).
     public static let standardFiles: [FontFile] = [
-        FontFile(role: .regular, path: fontsDirectory + "/dejavu/DejaVuSans.ttf", urlPath: urlPrefix + "/dejavu/DejaVuSans.ttf"),
-        FontFile(role: .bold, path: fontsDirectory + "/dejavu/DejaVuSans-Bold.ttf", urlPath: urlPrefix + "/dejavu/DejaVuSans-Bold.ttf"),
-        FontFile(role: .fallback, path: fontsDirectory + "/droid/DroidSansFallbackFull.ttf",
-                 urlPath: urlPrefix + "/droid/DroidSansFallbackFull.ttf"),
+        FontFile(
+            role: .regular, path: fontsDirectory + "/dejavu/DejaVuSans.ttf",
+            urlPath: urlPrefix + "/dejavu/DejaVuSans.ttf"),
+        FontFile(
+            role: .bold, path: fontsDirectory + "/dejavu/DejaVuSans-Bold.ttf",
+            urlPath: urlPrefix + "/dejavu/DejaVuSans-Bold.ttf"),
+        FontFile(
+            role: .fallback, path: fontsDirectory + "/droid/DroidSansFallbackFull.ttf",
+            urlPath: urlPrefix + "/droid/DroidSansFallbackFull.ttf"),
     ]
 
     /// The files this catalog was loaded from, in role order.

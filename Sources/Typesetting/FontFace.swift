@@ -98,7 +98,9 @@ public struct FontFace: Sendable {
         let error = raw.withUnsafeMutableBufferPointer { buffer in
             FT_Get_Advances(face, 0, FT_UInt(count), kPCFTLoadNoScale, buffer.baseAddress)
         }
-        guard error == 0 else { throw FontError(path: path, reason: "cannot read advance widths (FreeType error \(error))") }
+        guard error == 0 else {
+            throw FontError(path: path, reason: "cannot read advance widths (FreeType error \(error))")
+        }
         return raw.map { UInt16(clamping: $0) }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Explains a failed listen: tries to bind a plain socket to the same address and
@@ -27,9 +27,9 @@ enum BindDiagnosis {
 
     private static func tryBind(family: Int32, address: UnsafeRawBufferPointer) -> String? {
         #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #else
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #endif
         let descriptor = socket(family, stream, 0)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }

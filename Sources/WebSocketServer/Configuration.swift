@@ -78,23 +78,30 @@ extension WebSocketServer {
             guard maxQueuedBytes > 0, maxQueuedMessages > 0 else { throw fail("queue limits must be positive") }
             guard maxRequestBodySize >= 0 else { throw fail("maxRequestBodySize must not be negative") }
             guard (1...65_535).contains(idlePingSeconds), (1...65_535).contains(idleHangUpSeconds),
-                  idleHangUpSeconds > idlePingSeconds
+                idleHangUpSeconds > idlePingSeconds
             else { throw fail("idle keepalive needs 0 < idlePingSeconds < idleHangUpSeconds <= 65535") }
             guard closeTimeoutSeconds > 0 else { throw fail("closeTimeoutSeconds must be positive") }
-            guard shutdownGraceSeconds >= 0, shutdownGraceSeconds.isFinite else { throw fail("shutdownGraceSeconds must be >= 0") }
-            guard (128...(1 << 20)).contains(receiveBufferSize) else { throw fail("receiveBufferSize must be in 128...1 MiB") }
+            guard shutdownGraceSeconds >= 0, shutdownGraceSeconds.isFinite else {
+                throw fail("shutdownGraceSeconds must be >= 0")
+            }
+            guard (128...(1 << 20)).contains(receiveBufferSize) else {
+                throw fail("receiveBufferSize must be in 128...1 MiB")
+            }
             for mount in staticMounts {
                 guard mount.urlPrefix.hasPrefix("/"), mount.urlPrefix.utf8.count < 256 else {
                     throw fail("static mount prefix \"\(mount.urlPrefix)\" must start with / and be under 256 bytes")
                 }
-                guard !mount.directory.isEmpty else { throw fail("static mount \"\(mount.urlPrefix)\" has no directory") }
+                guard !mount.directory.isEmpty else {
+                    throw fail("static mount \"\(mount.urlPrefix)\" has no directory")
+                }
             }
             if let accessToken, !AccessToken.isValidSecret(accessToken.secret) {
                 throw fail("the access token must be 1-256 characters of A-Za-z0-9._~-")
             }
             for prefix in dynamicRoutePrefixes {
                 guard prefix.hasPrefix("/"), prefix != "/", prefix.utf8.count < 256 else {
-                    throw fail("dynamic route prefix \"\(prefix)\" must start with /, not be / itself, and be under 256 bytes")
+                    throw fail(
+                        "dynamic route prefix \"\(prefix)\" must start with /, not be / itself, and be under 256 bytes")
                 }
             }
         }

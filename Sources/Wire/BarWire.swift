@@ -7,12 +7,16 @@ import ProgressBar
 /// decoded into ``BarCommand``s, and acks, events and inspections encoded.
 enum BarWire {
     /// The ops, in the order docs/protocol.md lists them.
-    static let ops = ["bar.create", "bar.update", "bar.set", "bar.pause", "bar.resume", "bar.stop", "bar.reset", "bar.buffer",
-                      "player.create", "player.play", "player.pause", "player.seek"]
+    static let ops = [
+        "bar.create", "bar.update", "bar.set", "bar.pause", "bar.resume", "bar.stop", "bar.reset", "bar.buffer",
+        "player.create", "player.play", "player.pause", "player.seek",
+    ]
 
     /// Decodes one of ``ops``; nil for any other op. `playerDuration` gives a player's duration
     /// (nil: no such player): `player.seek`'s `to` must lie within it.
-    static func decode(_ op: String, _ f: FieldReader, playerDuration: (String) -> Double?) throws(CommandError) -> BarCommand? {
+    static func decode(
+        _ op: String, _ f: FieldReader, playerDuration: (String) -> Double?
+    ) throws(CommandError) -> BarCommand? {
         switch op {
         case "bar.create":
             let target = try f.requireTarget()
@@ -39,12 +43,16 @@ enum BarWire {
             let duration = try f.requireNumber("duration", in: PlayerOptions.durationRange)
             let tick = try f.number("tick", in: PlayerOptions.tickRange) ?? 0.25
             let strategy = try f.choice("pauseStrategy", as: PauseStrategy.self) ?? .timing
-            return .createPlayer(target: target, options: PlayerOptions(bar: bar, duration: duration, tick: tick, pauseStrategy: strategy))
+            return .createPlayer(
+                target: target,
+                options: PlayerOptions(bar: bar, duration: duration, tick: tick, pauseStrategy: strategy))
         case "player.play": return .play(target: try f.requireTarget())
         case "player.pause": return .pausePlayer(target: try f.requireTarget())
         case "player.seek":
             let target = try f.requireTarget()
-            guard let duration = playerDuration(target) else { throw CommandError(.unknownTarget, "no player \"\(target)\"") }
+            guard let duration = playerDuration(target) else {
+                throw CommandError(.unknownTarget, "no player \"\(target)\"")
+            }
             return .seek(target: target, to: try f.requireNumber("to", in: 0...duration))
         default:
             return nil
@@ -56,7 +64,10 @@ enum BarWire {
         var patch = BarStylePatch()
         if fields.has("frame") {
             guard let object = fields.object["frame"]?.objectValue else {
-                throw .badField("frame", "must be an object {\"x\",\"y\",\"width\",\"height\"}, got \(FieldReader.describe(fields.object["frame"] ?? .null))")
+                throw .badField(
+                    "frame",
+                    "must be an object {\"x\",\"y\",\"width\",\"height\"}, got \(FieldReader.describe(fields.object["frame"] ?? .null))"
+                )
             }
             let inner = FieldReader(object)
             do {
@@ -87,14 +98,17 @@ enum BarWire {
         switch ack {
         case .done: return JSONObject()
         case .ignored: return JSONObject(pairs: [("ignored", .bool(true))])
-        case let .player(state, position): return JSONObject(pairs: [("state", .string(state.rawValue)), ("position", .number(position))])
+        case let .player(state, position):
+            return JSONObject(pairs: [("state", .string(state.rawValue)), ("position", .number(position))])
         }
     }
 
     static func encode(_ event: BarEvent) -> (name: String, fields: JSONObject) {
         switch event {
         case let .animationEnded(finished, value):
-            return ("bar.animationEnded", JSONObject(pairs: [("finished", .bool(finished)), ("value", .number(value))]))
+            return (
+                "bar.animationEnded", JSONObject(pairs: [("finished", .bool(finished)), ("value", .number(value))])
+            )
         case let .drag(state, value):
             return ("bar.drag", JSONObject(pairs: [("state", .string(state.rawValue)), ("value", .number(value))]))
         case let .playerState(state):
@@ -151,13 +165,14 @@ enum BarWire {
             object.append("curve", .string(a.curve?.rawValue ?? "custom"))
             return .object(object)
         }
-        return .object(JSONObject(pairs: [
-            ("name", .string("bar")),
-            ("speed", .number(layer.speed)),
-            ("timeOffset", .number(layer.timeOffset)),
-            ("beginTime", .number(layer.beginTime)),
-            ("localTime", .number(layer.localTime)),
-            ("animations", .array(animations)),
-        ]))
+        return .object(
+            JSONObject(pairs: [
+                ("name", .string("bar")),
+                ("speed", .number(layer.speed)),
+                ("timeOffset", .number(layer.timeOffset)),
+                ("beginTime", .number(layer.beginTime)),
+                ("localTime", .number(layer.localTime)),
+                ("animations", .array(animations)),
+            ]))
     }
 }

@@ -30,22 +30,34 @@ public struct FieldReader: Sendable {
         guard let value = object[field], !value.isNull else { return nil }
         guard let n = value.doubleValue, n.isFinite else { throw .badField(field, "must be a number, \(got(value))") }
         guard range.contains(n) else {
-            throw .badField(field, "must be a number in \(FieldReader.format(range.lowerBound))...\(FieldReader.format(range.upperBound)), \(got(value))")
+            throw .badField(
+                field,
+                "must be a number in \(FieldReader.format(range.lowerBound))...\(FieldReader.format(range.upperBound)), \(got(value))"
+            )
         }
         return n
     }
 
     /// A required finite number within `range`.
     public func requireNumber(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Double {
-        guard let n = try number(field, in: range) else { throw .badField(field, "is required (a number in \(FieldReader.format(range.lowerBound))...\(FieldReader.format(range.upperBound)))") }
+        guard let n = try number(field, in: range) else {
+            throw .badField(
+                field,
+                "is required (a number in \(FieldReader.format(range.lowerBound))...\(FieldReader.format(range.upperBound)))"
+            )
+        }
         return n
     }
 
     /// An optional integer within `range`.
     public func integer(_ field: String, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let n = value.doubleValue, n.isFinite, n == n.rounded(), abs(n) < 9e15 else { throw .badField(field, "must be an integer, \(got(value))") }
-        guard range.contains(Int(n)) else { throw .badField(field, "must be an integer in \(range.lowerBound)...\(range.upperBound), \(got(value))") }
+        guard let n = value.doubleValue, n.isFinite, n == n.rounded(), abs(n) < 9e15 else {
+            throw .badField(field, "must be an integer, \(got(value))")
+        }
+        guard range.contains(Int(n)) else {
+            throw .badField(field, "must be an integer in \(range.lowerBound)...\(range.upperBound), \(got(value))")
+        }
         return Int(n)
     }
 
@@ -60,7 +72,9 @@ public struct FieldReader: Sendable {
     public func string(_ field: String, maxLength: Int = 1000) throws(CommandError) -> String? {
         guard let value = object[field], !value.isNull else { return nil }
         guard let s = value.stringValue else { throw .badField(field, "must be a string, \(got(value))") }
-        guard s.count <= maxLength else { throw .badField(field, "must be at most \(maxLength) characters, got \(s.count)") }
+        guard s.count <= maxLength else {
+            throw .badField(field, "must be at most \(maxLength) characters, got \(s.count)")
+        }
         return s
     }
 
@@ -72,7 +86,8 @@ public struct FieldReader: Sendable {
     }
 
     /// An optional string from a fixed set of choices.
-    public func choice<E: RawRepresentable & CaseIterable>(_ field: String, as type: E.Type) throws(CommandError) -> E? where E.RawValue == String {
+    public func choice<E: RawRepresentable & CaseIterable>(_ field: String, as type: E.Type) throws(CommandError) -> E?
+    where E.RawValue == String {
         guard let value = object[field], !value.isNull else { return nil }
         guard let s = value.stringValue, let e = E(rawValue: s) else {
             let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -104,14 +119,18 @@ public struct FieldReader: Sendable {
     /// An optional colour "#rrggbb" or "#rrggbbaa".
     public func color(_ field: String) throws(CommandError) -> Color? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let s = value.stringValue, let c = Color(hex: s) else { throw .badField(field, "must be a colour \"#rrggbb\" or \"#rrggbbaa\", \(got(value))") }
+        guard let s = value.stringValue, let c = Color(hex: s) else {
+            throw .badField(field, "must be a colour \"#rrggbb\" or \"#rrggbbaa\", \(got(value))")
+        }
         return c
     }
 
     /// An optional object {width, height}, each within `range`.
     public func size(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Size? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let inner = value.objectValue else { throw .badField(field, "must be an object {\"width\",\"height\"}, \(got(value))") }
+        guard let inner = value.objectValue else {
+            throw .badField(field, "must be an object {\"width\",\"height\"}, \(got(value))")
+        }
         let reader = FieldReader(inner)
         do {
             let w = try reader.requireNumber("width", in: range)
@@ -125,7 +144,9 @@ public struct FieldReader: Sendable {
     /// An optional object {x, y}, each within `range`.
     public func point(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Point? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let inner = value.objectValue else { throw .badField(field, "must be an object {\"x\",\"y\"}, \(got(value))") }
+        guard let inner = value.objectValue else {
+            throw .badField(field, "must be an object {\"x\",\"y\"}, \(got(value))")
+        }
         let reader = FieldReader(inner)
         do {
             let x = try reader.requireNumber("x", in: range)
@@ -137,9 +158,13 @@ public struct FieldReader: Sendable {
     }
 
     /// An optional object {x, y, width, height}: x and y within `origin`, width and height within `extent`.
-    public func rect(_ field: String, origin: ClosedRange<Double>, extent: ClosedRange<Double>) throws(CommandError) -> Rect? {
+    public func rect(
+        _ field: String, origin: ClosedRange<Double>, extent: ClosedRange<Double>
+    ) throws(CommandError) -> Rect? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let inner = value.objectValue else { throw .badField(field, "must be an object {\"x\",\"y\",\"width\",\"height\"}, \(got(value))") }
+        guard let inner = value.objectValue else {
+            throw .badField(field, "must be an object {\"x\",\"y\",\"width\",\"height\"}, \(got(value))")
+        }
         let reader = FieldReader(inner)
         do {
             let x = try reader.requireNumber("x", in: origin)

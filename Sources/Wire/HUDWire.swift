@@ -1,7 +1,7 @@
 import ComponentSupport
+import Geometry
 import HUD
 import JSON
-import Geometry
 
 /// The HUD's wire format (docs/protocol.md section 4.1): its ops decoded into ``HUDCommand``s,
 /// and its acks, events and inspections encoded. The only place HUD fields meet JSON.
@@ -15,7 +15,8 @@ enum HUDWire {
         case "hud.show":
             let target = try f.requireTarget()
             let properties = try properties(f)
-            return .show(HUDShowCommand(target: target, animated: try f.bool("animated") ?? true, properties: properties))
+            return .show(
+                HUDShowCommand(target: target, animated: try f.bool("animated") ?? true, properties: properties))
         case "hud.update":
             let target = try f.requireTarget()
             return .update(HUDUpdateCommand(target: target, properties: try properties(f)))
@@ -34,7 +35,8 @@ enum HUDWire {
             let text = try f.string("text", maxLength: HUDLimits.maxTextLength) ?? ""
             let duration = try f.number("duration", in: HUDLimits.time)
             let animated = try f.bool("animated") ?? true
-            return .status(HUDStatusCommand(target: target, kind: kind, text: text, duration: duration, animated: animated))
+            return .status(
+                HUDStatusCommand(target: target, kind: kind, text: text, duration: duration, animated: animated))
         default:
             return nil
         }
@@ -75,7 +77,8 @@ enum HUDWire {
         case .done: return JSONObject()
         case let .hid(target): return JSONObject(pairs: [("target", .string(target))])
         case let .hidAll(count): return JSONObject(pairs: [("hidden", .number(Double(count)))])
-        case let .status(target, duration): return JSONObject(pairs: [("target", .string(target)), ("duration", .number(duration))])
+        case let .status(target, duration):
+            return JSONObject(pairs: [("target", .string(target)), ("duration", .number(duration))])
         }
     }
 
@@ -104,7 +107,8 @@ enum HUDWire {
         ])
         let presentation = JSONObject(pairs: [
             ("alpha", .number(h.presentation.alpha)), ("scale", .number(h.presentation.scale)),
-            ("backgroundAlpha", .number(h.presentation.backgroundAlpha)), ("rotation", .number(h.presentation.rotation ?? 0)),
+            ("backgroundAlpha", .number(h.presentation.backgroundAlpha)),
+            ("rotation", .number(h.presentation.rotation ?? 0)),
         ])
         let bezel = JSONObject(pairs: [
             ("x", .number(h.bezel.x)), ("y", .number(h.bezel.y)),
@@ -138,10 +142,14 @@ enum HUDWire {
             ("z", .number(Double(h.z))),
             ("hideRequested", .bool(h.hideRequested)),
             ("shownAt", optional(h.shownAt)),
-            ("timers", .object(JSONObject(pairs: [
-                ("grace", optional(h.timers.grace)), ("minShow", optional(h.timers.minShow)),
-                ("hideDelay", optional(h.timers.hideDelay)), ("dismiss", optional(h.timers.dismiss)),
-            ]))),
+            (
+                "timers",
+                .object(
+                    JSONObject(pairs: [
+                        ("grace", optional(h.timers.grace)), ("minShow", optional(h.timers.minShow)),
+                        ("hideDelay", optional(h.timers.hideDelay)), ("dismiss", optional(h.timers.dismiss)),
+                    ]))
+            ),
             ("awaiting", .array(h.awaiting.map { .string($0) })),
         ])
     }

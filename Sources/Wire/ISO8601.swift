@@ -1,4 +1,5 @@
 import Refresh
+
 /// ISO 8601 date-times as `session.create`'s `date` takes them (docs/protocol.md section 8):
 /// `YYYY-MM-DDThh:mm[:ss[.fff]]` followed by `Z` or `±hh:mm` (a space may stand for the `T`).
 /// Parsed and written with the engines' integer calendar arithmetic (``CivilDateTime``), so a
@@ -33,7 +34,9 @@ public enum ISO8601 {
             i += 1
             return true
         }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return nil }
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else {
+            return nil
+        }
         guard i < b.count, b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 else { return nil }
         i += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2) else { return nil }
@@ -66,9 +69,13 @@ public enum ISO8601 {
         } else {
             return nil
         }
-        guard i == b.count, (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
-              hour <= 23, minute <= 59, seconds < 61 else { return nil }
-        let local = Double(CivilDateTime.days(year: year, month: month, day: day)) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
+        guard i == b.count, (1...9999).contains(year), (1...12).contains(month),
+            (1...daysIn(month, of: year)).contains(day),
+            hour <= 23, minute <= 59, seconds < 61
+        else { return nil }
+        let local =
+            Double(CivilDateTime.days(year: year, month: month, day: day)) * 86_400 + Double(hour * 3600 + minute * 60)
+            + seconds
         return DateTime(epochSeconds: local - Double(offset), utcOffsetSeconds: Double(offset))
     }
 
@@ -89,8 +96,11 @@ public enum ISO8601 {
         let second = Int(local - (local / 60).rounded(.down) * 60)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         func four(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + String(v) }
-        var text = "\(four(civil.year))-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(second))"
-        if offset == 0 { text += "Z" } else {
+        var text =
+            "\(four(civil.year))-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(second))"
+        if offset == 0 {
+            text += "Z"
+        } else {
             let a = abs(offset)
             text += (offset < 0 ? "-" : "+") + two(a / 3600) + ":" + two(a / 60 % 60)
         }

@@ -1,8 +1,8 @@
-import ScrollView
 import ComponentSupport
 import Geometry
 import JSON
 import Navigation
+import ScrollView
 
 /// The navigation stack's wire format (docs/protocol.md section 4.6): `nav.*` ops decoded into
 /// ``NavCommand``s, and acks, events and inspections encoded.
@@ -23,22 +23,32 @@ enum NavWire {
         case "nav.create":
             let target = try f.requireTarget()
             let frame = try f.rect("frame", origin: originRange, extent: extentRange)
-            guard let list = f.object["screens"], !list.isNull else { throw .badField("screens", "is required (an array of screens)") }
-            guard let items = list.arrayValue else { throw .badField("screens", "must be an array of screens, got \(FieldReader.describe(list))") }
+            guard let list = f.object["screens"], !list.isNull else {
+                throw .badField("screens", "is required (an array of screens)")
+            }
+            guard let items = list.arrayValue else {
+                throw .badField("screens", "must be an array of screens, got \(FieldReader.describe(list))")
+            }
             guard !items.isEmpty else { throw .badField("screens", "must hold at least one screen") }
-            guard items.count <= NavStack.maximumScreens else { throw .badField("screens", "must hold at most \(NavStack.maximumScreens) screens") }
+            guard items.count <= NavStack.maximumScreens else {
+                throw .badField("screens", "must hold at most \(NavStack.maximumScreens) screens")
+            }
             var screens: [NavScreen] = []
             for (index, item) in items.enumerated() {
                 screens.append(try screen(item, field: "screens[\(index)]"))
             }
-            return .create(NavCreate(
-                target: target, frame: frame, screens: screens,
-                fullscreenPopGesture: try f.bool("fullscreenPopGesture") ?? true,
-                viewControllerBasedNavigationBarAppearanceEnabled: try f.bool("viewControllerBasedNavigationBarAppearanceEnabled") ?? true,
-                layoutDirection: try f.choice("layoutDirection", as: NavLayoutDirection.self) ?? .ltr))
+            return .create(
+                NavCreate(
+                    target: target, frame: frame, screens: screens,
+                    fullscreenPopGesture: try f.bool("fullscreenPopGesture") ?? true,
+                    viewControllerBasedNavigationBarAppearanceEnabled: try f.bool(
+                        "viewControllerBasedNavigationBarAppearanceEnabled") ?? true,
+                    layoutDirection: try f.choice("layoutDirection", as: NavLayoutDirection.self) ?? .ltr))
         case "nav.push":
             let target = try f.requireTarget()
-            guard let value = f.object["screen"], !value.isNull else { throw .badField("screen", "is required (a screen object)") }
+            guard let value = f.object["screen"], !value.isNull else {
+                throw .badField("screen", "is required (a screen object)")
+            }
             let screen = try screen(value, field: "screen")
             return .push(target: target, screen: screen, animated: try f.bool("animated") ?? true)
         case "nav.pop":
@@ -80,8 +90,9 @@ enum NavWire {
             if let color = try r.color("color") { screen.color = color }
             screen.prefersNavigationBarHidden = try r.bool("prefersNavigationBarHidden") ?? false
             screen.interactivePopDisabled = try r.bool("interactivePopDisabled") ?? false
-            screen.interactivePopMaxAllowedInitialDistanceToLeftEdge = try r.number(
-                "interactivePopMaxAllowedInitialDistanceToLeftEdge", in: 0...100_000) ?? 0
+            screen.interactivePopMaxAllowedInitialDistanceToLeftEdge =
+                try r.number(
+                    "interactivePopMaxAllowedInitialDistanceToLeftEdge", in: 0...100_000) ?? 0
             if let rows = object["rows"], !rows.isNull { screen.rows = try Self.rows(rows, field: "rows") }
             return screen
         } catch {
@@ -92,7 +103,8 @@ enum NavWire {
     /// `rows` {`count`, `height`, `title`}.
     private static func rows(_ value: JSONValue, field: String) throws(CommandError) -> TableRows {
         guard let object = value.objectValue else {
-            throw .badField(field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
+            throw .badField(
+                field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
         }
         let r = FieldReader(object)
         do {
@@ -112,14 +124,29 @@ enum NavWire {
     static func encode(_ event: NavEvent) -> (name: String, fields: JSONObject) {
         switch event {
         case let .appearance(screen, call, animated):
-            return ("nav.appearance", JSONObject(pairs: [("screen", .string(screen)), ("call", .string(call.rawValue)),
-                                                          ("animated", .bool(animated))]))
+            return (
+                "nav.appearance",
+                JSONObject(pairs: [
+                    ("screen", .string(screen)), ("call", .string(call.rawValue)),
+                    ("animated", .bool(animated)),
+                ])
+            )
         case let .transition(kind, state, interactive):
-            return ("nav.transition", JSONObject(pairs: [("kind", .string(kind.rawValue)), ("state", .string(state.rawValue)),
-                                                          ("interactive", .bool(interactive))]))
+            return (
+                "nav.transition",
+                JSONObject(pairs: [
+                    ("kind", .string(kind.rawValue)), ("state", .string(state.rawValue)),
+                    ("interactive", .bool(interactive)),
+                ])
+            )
         case let .gesture(state, percent, velocity):
-            return ("nav.gesture", JSONObject(pairs: [("state", .string(state.rawValue)), ("percent", .number(percent)),
-                                                       ("velocity", .number(velocity))]))
+            return (
+                "nav.gesture",
+                JSONObject(pairs: [
+                    ("state", .string(state.rawValue)), ("percent", .number(percent)),
+                    ("velocity", .number(velocity)),
+                ])
+            )
         case let .gestureRefused(reason):
             return ("nav.gestureRefused", JSONObject(pairs: [("reason", .string(reason.rawValue))]))
         case let .bar(hidden, animated):
@@ -144,12 +171,16 @@ enum NavWire {
             ("percent", .number(n.percent)),
             ("navigationBarHidden", .bool(n.navigationBarHidden)),
             ("gesture", .string(n.gesture.rawValue)),
-            ("presentation", .object(JSONObject(pairs: [
-                ("barVisibility", .number(n.barVisibility)),
-                ("frontOffset", .number(n.frontOffset)),
-                ("backOffset", n.backOffset.map { .number($0) } ?? .null),
-                ("dimAlpha", .number(n.dimAlpha)),
-            ]))),
+            (
+                "presentation",
+                .object(
+                    JSONObject(pairs: [
+                        ("barVisibility", .number(n.barVisibility)),
+                        ("frontOffset", .number(n.frontOffset)),
+                        ("backOffset", n.backOffset.map { .number($0) } ?? .null),
+                        ("dimAlpha", .number(n.dimAlpha)),
+                    ]))
+            ),
         ])
     }
 }

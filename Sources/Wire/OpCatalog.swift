@@ -14,7 +14,9 @@ public enum OpCatalog {
 
     /// The ops the glue handles itself (sessions, clock, recording, replay).
     public static let serverOps: [Entry] = [
-        Entry(name: "session.create", kind: "session", fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date"]),
+        Entry(
+            name: "session.create", kind: "session",
+            fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date"]),
         Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames"]),
         Entry(name: "session.leave", kind: "session", fields: []),
         Entry(name: "session.close", kind: "session", fields: []),
@@ -44,13 +46,15 @@ public enum OpCatalog {
     /// scene op (their fields are documented in docs/protocol.md section 4; listed as `[]`).
     public static var listing: JSONValue {
         let server = serverOps.map { entry in
-            JSONValue.object(JSONObject(pairs: [
-                ("name", .string(entry.name)), ("kind", .string(entry.kind)),
-                ("fields", .array(entry.fields.map { .string($0) })),
-            ]))
+            JSONValue.object(
+                JSONObject(pairs: [
+                    ("name", .string(entry.name)), ("kind", .string(entry.kind)),
+                    ("fields", .array(entry.fields.map { .string($0) })),
+                ]))
         }
         let scene = SceneWire.opNames.map { name in
-            JSONValue.object(JSONObject(pairs: [("name", .string(name)), ("kind", .string("scene")), ("fields", .array([]))]))
+            JSONValue.object(
+                JSONObject(pairs: [("name", .string(name)), ("kind", .string("scene")), ("fields", .array([]))]))
         }
         return .object(JSONObject(pairs: [("ops", .array(server + scene))]))
     }

@@ -9,8 +9,10 @@ import ScrollView
 /// inspections encoded.
 enum RefreshWire {
     /// The ops, in the order docs/protocol.md lists them.
-    static let ops = ["scroll.create", "scroll.set", "refresh.create", "refresh.begin", "refresh.end", "refresh.endNoMoreData",
-                      "refresh.resetNoMoreData", "refresh.update"]
+    static let ops = [
+        "scroll.create", "scroll.set", "refresh.create", "refresh.begin", "refresh.end", "refresh.endNoMoreData",
+        "refresh.resetNoMoreData", "refresh.update",
+    ]
 
     static let originRange: ClosedRange<Double> = -100_000...100_000
     static let extentRange: ClosedRange<Double> = 0...100_000
@@ -54,8 +56,10 @@ enum RefreshWire {
                 throw .badField("kind", "is required (one of \"header\", \"backFooter\", \"autoFooter\", \"trailer\")")
             }
             let update = try options(f, target: target)
-            return .refreshCreate(ScrollStack.RefreshCreate(target: target, scroll: scroll, kind: kind,
-                                                            options: update.applied(to: RefreshOptions())))
+            return .refreshCreate(
+                ScrollStack.RefreshCreate(
+                    target: target, scroll: scroll, kind: kind,
+                    options: update.applied(to: RefreshOptions())))
         case "refresh.update":
             let target = try f.requireTarget()
             return .refreshUpdate(try options(f, target: target))
@@ -85,14 +89,17 @@ enum RefreshWire {
         u.loadDuration = try f.number("loadDuration", in: 0...3600)
         if let value = f.object["gifFrames"], !value.isNull {
             guard let object = value.objectValue else {
-                throw .badField("gifFrames", "must be an object {\"idle\",\"pulling\",\"refreshing\"}, got \(FieldReader.describe(value))")
+                throw .badField(
+                    "gifFrames",
+                    "must be an object {\"idle\",\"pulling\",\"refreshing\"}, got \(FieldReader.describe(value))")
             }
             let r = FieldReader(object)
             let counts = 1...GifFrames.maximumCount
             do {
-                u.gifFrames = GifFrames(idle: try r.integer("idle", in: counts) ?? GifFrames.standard.idle,
-                                        pulling: try r.integer("pulling", in: counts) ?? GifFrames.standard.pulling,
-                                        refreshing: try r.integer("refreshing", in: counts) ?? GifFrames.standard.refreshing)
+                u.gifFrames = GifFrames(
+                    idle: try r.integer("idle", in: counts) ?? GifFrames.standard.idle,
+                    pulling: try r.integer("pulling", in: counts) ?? GifFrames.standard.pulling,
+                    refreshing: try r.integer("refreshing", in: counts) ?? GifFrames.standard.refreshing)
             } catch {
                 throw CommandError(.badRequest, "gifFrames." + error.message)
             }
@@ -104,14 +111,18 @@ enum RefreshWire {
     private static func titles(_ f: FieldReader) throws(CommandError) -> RefreshTitles? {
         guard let value = f.object["titles"], !value.isNull else { return nil }
         guard let object = value.objectValue else {
-            throw .badField("titles", "must be an object {\"idle\",\"pulling\",\"refreshing\",\"noMoreData\"}, got \(FieldReader.describe(value))")
+            throw .badField(
+                "titles",
+                "must be an object {\"idle\",\"pulling\",\"refreshing\",\"noMoreData\"}, got \(FieldReader.describe(value))"
+            )
         }
         let r = FieldReader(object)
         do {
-            return RefreshTitles(idle: try r.string("idle", maxLength: maxTitleLength),
-                                 pulling: try r.string("pulling", maxLength: maxTitleLength),
-                                 refreshing: try r.string("refreshing", maxLength: maxTitleLength),
-                                 noMoreData: try r.string("noMoreData", maxLength: maxTitleLength))
+            return RefreshTitles(
+                idle: try r.string("idle", maxLength: maxTitleLength),
+                pulling: try r.string("pulling", maxLength: maxTitleLength),
+                refreshing: try r.string("refreshing", maxLength: maxTitleLength),
+                noMoreData: try r.string("noMoreData", maxLength: maxTitleLength))
         } catch {
             throw CommandError(.badRequest, "titles." + error.message)
         }
@@ -121,12 +132,14 @@ enum RefreshWire {
     private static func insets(_ f: FieldReader, _ field: String) throws(CommandError) -> ScrollInsets? {
         guard let value = f.object[field], !value.isNull else { return nil }
         guard let object = value.objectValue else {
-            throw .badField(field, "must be an object {\"top\",\"left\",\"bottom\",\"right\"}, got \(FieldReader.describe(value))")
+            throw .badField(
+                field, "must be an object {\"top\",\"left\",\"bottom\",\"right\"}, got \(FieldReader.describe(value))")
         }
         let r = FieldReader(object)
         do {
-            return ScrollInsets(top: try r.number("top", in: insetRange) ?? 0, left: try r.number("left", in: insetRange) ?? 0,
-                                bottom: try r.number("bottom", in: insetRange) ?? 0, right: try r.number("right", in: insetRange) ?? 0)
+            return ScrollInsets(
+                top: try r.number("top", in: insetRange) ?? 0, left: try r.number("left", in: insetRange) ?? 0,
+                bottom: try r.number("bottom", in: insetRange) ?? 0, right: try r.number("right", in: insetRange) ?? 0)
         } catch {
             throw CommandError(.badRequest, field + "." + error.message)
         }
@@ -136,13 +149,15 @@ enum RefreshWire {
     private static func rows(_ f: FieldReader, _ field: String) throws(CommandError) -> TableRows? {
         guard let value = f.object[field], !value.isNull else { return nil }
         guard let object = value.objectValue else {
-            throw .badField(field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
+            throw .badField(
+                field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
         }
         let r = FieldReader(object)
         do {
-            return TableRows(count: try r.integer("count", in: 0...TableRows.maximumCount) ?? 0,
-                             height: try r.number("height", in: rowHeightRange) ?? 44,
-                             title: try r.string("title", maxLength: maxTitleLength) ?? "Row %d")
+            return TableRows(
+                count: try r.integer("count", in: 0...TableRows.maximumCount) ?? 0,
+                height: try r.number("height", in: rowHeightRange) ?? 44,
+                title: try r.string("title", maxLength: maxTitleLength) ?? "Row %d")
         } catch {
             throw CommandError(.badRequest, field + "." + error.message)
         }
@@ -153,12 +168,18 @@ enum RefreshWire {
         guard let value = f.object["decelerationRate"], !value.isNull else { return nil }
         if let name = value.stringValue {
             guard let named = DecelerationRate.Name(rawValue: name) else {
-                throw .badField("decelerationRate", "must be \"normal\", \"fast\" or a number between 0 and 1, got \(FieldReader.describe(value))")
+                throw .badField(
+                    "decelerationRate",
+                    "must be \"normal\", \"fast\" or a number between 0 and 1, got \(FieldReader.describe(value))")
             }
             return DecelerationRate(named)
         }
-        guard let number = value.doubleValue, number.isFinite, number > 0, number < 1, let rate = DecelerationRate(value: number) else {
-            throw .badField("decelerationRate", "must be \"normal\", \"fast\" or a number between 0 and 1, got \(FieldReader.describe(value))")
+        guard let number = value.doubleValue, number.isFinite, number > 0, number < 1,
+            let rate = DecelerationRate(value: number)
+        else {
+            throw .badField(
+                "decelerationRate",
+                "must be \"normal\", \"fast\" or a number between 0 and 1, got \(FieldReader.describe(value))")
         }
         return rate
     }
@@ -166,7 +187,10 @@ enum RefreshWire {
     static func encode(_ event: ScrollStack.Event) -> (name: String, fields: JSONObject) {
         switch event {
         case let .refreshState(state, previous):
-            return ("refresh.state", JSONObject(pairs: [("state", .string(state.rawValue)), ("previous", .string(previous.rawValue))]))
+            return (
+                "refresh.state",
+                JSONObject(pairs: [("state", .string(state.rawValue)), ("previous", .string(previous.rawValue))])
+            )
         case .refreshing: return ("refresh.refreshing", JSONObject())
         case .beginCompleted: return ("refresh.beginCompleted", JSONObject())
         case .endCompleted: return ("refresh.endCompleted", JSONObject())
@@ -174,14 +198,23 @@ enum RefreshWire {
         }
     }
 
-    private static func point(_ p: Point) -> JSONValue { .object(JSONObject(pairs: [("x", .number(p.x)), ("y", .number(p.y))])) }
+    private static func point(_ p: Point) -> JSONValue {
+        .object(JSONObject(pairs: [("x", .number(p.x)), ("y", .number(p.y))]))
+    }
 
     private static func rect(_ r: Rect) -> JSONValue {
-        .object(JSONObject(pairs: [("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))]))
+        .object(
+            JSONObject(pairs: [
+                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
+            ]))
     }
 
     private static func insets(_ i: ScrollInsets) -> JSONValue {
-        .object(JSONObject(pairs: [("top", .number(i.top)), ("left", .number(i.left)), ("bottom", .number(i.bottom)), ("right", .number(i.right))]))
+        .object(
+            JSONObject(pairs: [
+                ("top", .number(i.top)), ("left", .number(i.left)), ("bottom", .number(i.bottom)),
+                ("right", .number(i.right)),
+            ]))
     }
 
     /// `inspect` of a scroll view: `target`, `kind` `"scroll"`, `t`, `frame`, `offset` (on screen),
@@ -197,20 +230,34 @@ enum RefreshWire {
             var object = JSONObject(pairs: [
                 ("target", .string(s.target)), ("kind", .string("scroll")), ("t", .number(time)),
                 ("frame", rect(s.frame)), ("offset", point(s.offset)), ("inset", insets(s.inset)),
-                ("contentSize", .object(JSONObject(pairs: [("width", .number(s.contentSize.width)), ("height", .number(s.contentSize.height))]))),
-                ("dragging", .bool(s.dragging)), ("decelerating", .bool(s.decelerating)), ("state", .string(s.phase.rawValue)),
+                (
+                    "contentSize",
+                    .object(
+                        JSONObject(pairs: [
+                            ("width", .number(s.contentSize.width)), ("height", .number(s.contentSize.height)),
+                        ]))
+                ),
+                ("dragging", .bool(s.dragging)), ("decelerating", .bool(s.decelerating)),
+                ("state", .string(s.phase.rawValue)),
                 ("velocity", point(s.velocity)), ("paused", .bool(s.paused)),
             ])
-            if let model = s.modelOffset { object.append("model", .object(JSONObject(pairs: [("offset", point(model))]))) }
-            if let inset = s.presentationInset { object.append("presentation", .object(JSONObject(pairs: [("inset", insets(inset))]))) }
+            if let model = s.modelOffset {
+                object.append("model", .object(JSONObject(pairs: [("offset", point(model))])))
+            }
+            if let inset = s.presentationInset {
+                object.append("presentation", .object(JSONObject(pairs: [("inset", insets(inset))])))
+            }
             return object
         case let .refresh(r):
             return JSONObject(pairs: [
-                ("target", .string(r.target)), ("kind", .string("refresh")), ("t", .number(time)), ("scroll", .string(r.scroll)),
-                ("refreshKind", .string(r.kind.rawValue)), ("style", .string(r.style.rawValue)), ("state", .string(r.state.rawValue)),
+                ("target", .string(r.target)), ("kind", .string("refresh")), ("t", .number(time)),
+                ("scroll", .string(r.scroll)),
+                ("refreshKind", .string(r.kind.rawValue)), ("style", .string(r.style.rawValue)),
+                ("state", .string(r.state.rawValue)),
                 ("pullingPercent", .number(r.pullingPercent)), ("alpha", .number(r.alpha)), ("frame", rect(r.frame)),
                 ("title", .string(r.stateTitle)), ("lastUpdated", .string(r.lastUpdatedText)),
-                ("remainingTriggers", .number(Double(r.remainingTriggers))), ("gifFrame", r.gifFrame.map { .number(Double($0)) } ?? .null),
+                ("remainingTriggers", .number(Double(r.remainingTriggers))),
+                ("gifFrame", r.gifFrame.map { .number(Double($0)) } ?? .null),
                 ("arrowRotation", .number(r.arrowRotation)), ("spinnerAlpha", .number(r.spinnerAlpha)),
             ])
         }

@@ -1,7 +1,7 @@
 public import ComponentSupport
 public import JSON
-public import Scene
 import ProgressBar
+public import Scene
 
 /// The scene's wire format: every scene op (docs/protocol.md section 4) decoded into a
 /// ``SceneCommand`` by its component's table, applied, and its ack, events and inspections
@@ -19,10 +19,14 @@ public enum SceneWire {
 
     /// Decodes the scene op `op` with its fields as it would be applied to `scene` at `time`.
     /// - Throws: `unknown_op`, or `bad_request` naming the first bad field.
-    public static func decode(op: String, fields: JSONObject, for scene: Scene, at time: Double) throws(CommandError) -> SceneCommand {
+    public static func decode(
+        op: String, fields: JSONObject, for scene: Scene, at time: Double
+    ) throws(CommandError) -> SceneCommand {
         let f = FieldReader(fields)
         if let command = try HUDWire.decode(op, f) { return .hud(command) }
-        if let command = try BarWire.decode(op, f, playerDuration: { scene.bars.player($0)?.options.duration }) { return .bar(command) }
+        if let command = try BarWire.decode(op, f, playerDuration: { scene.bars.player($0)?.options.duration }) {
+            return .bar(command)
+        }
         if let command = try RefreshWire.decode(op, f) { return .scroll(command) }
         if let command = try NavWire.decode(op, f) { return .nav(command) }
         if op == "pointer" { return .pointer(try PointerEvent(fields: f, at: time)) }
@@ -30,7 +34,9 @@ public enum SceneWire {
     }
 
     /// Decodes and applies a scene op at `time`, returning the op-specific fields of its ack.
-    public static func apply(op: String, fields: JSONObject, to scene: inout Scene, at time: Double) throws(CommandError) -> JSONObject {
+    public static func apply(
+        op: String, fields: JSONObject, to scene: inout Scene, at time: Double
+    ) throws(CommandError) -> JSONObject {
         scene.advance(to: time)
         let command = try decode(op: op, fields: fields, for: scene, at: time)
         return encode(try scene.apply(command, at: time))
@@ -70,7 +76,8 @@ public enum SceneWire {
 
     /// `inspect` (docs/protocol.md section 6): one component (`target`) or all
     /// (`{"t","components":[...]}`); `layers: true` adds bars' layer timing.
-    public static func inspect(_ fields: FieldReader, scene: Scene, at time: Double) throws(CommandError) -> JSONObject {
+    public static func inspect(_ fields: FieldReader, scene: Scene, at time: Double) throws(CommandError) -> JSONObject
+    {
         let layers = try fields.bool("layers") ?? false
         if let target = try fields.target() {
             return encode(try scene.inspect(target, at: time), at: time, layers: layers)

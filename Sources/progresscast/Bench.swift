@@ -8,17 +8,17 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run benchmarks and print one table: figure, target, measured, pass/fail (use a release build).",
         discussion: """
-        Parts (--parts, comma-separated; default all): engine (sample + display list + encode per \
-        frame of the demo, scroll and navigation scenes), replay (replay --verify speed on a long recording), seek (seeking in it), \
-        server (live sessions through `progresscast serve`, started as a child process on a free \
-        port, driven by the built-in load generator; the sessions take the demo, scroll and \
-        navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
-        libwebsockets, and ProgressCast's fps as a fraction of it), idle (viewers of unchanging \
-        sessions: server CPU and memory), page (draw time in headless Chromium, through \
-        Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
-        (or pass --public). --smoke runs every part small and short (about 10 s) and fails only \
-        on errors, never on targets.
-        """
+            Parts (--parts, comma-separated; default all): engine (sample + display list + encode per \
+            frame of the demo, scroll and navigation scenes), replay (replay --verify speed on a long recording), seek (seeking in it), \
+            server (live sessions through `progresscast serve`, started as a child process on a free \
+            port, driven by the built-in load generator; the sessions take the demo, scroll and \
+            navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
+            libwebsockets, and ProgressCast's fps as a fraction of it), idle (viewers of unchanging \
+            sessions: server CPU and memory), page (draw time in headless Chromium, through \
+            Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
+            (or pass --public). --smoke runs every part small and short (about 10 s) and fails only \
+            on errors, never on targets.
+            """
     )
 
     static let allParts = BenchSuite.allParts
@@ -44,10 +44,15 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("load-threads"), help: "Load generator threads for the server, baseline and idle parts.")
     var loadThreads = 2
 
-    @Option(help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
+    @Option(
+        help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
     var frames = "json,binary"
 
-    @Flag(name: .customLong("demo-only"), help: "Server part: every live session uses the demo scene (default: in turn the demo, scroll and navigation scenes).")
+    @Flag(
+        name: .customLong("demo-only"),
+        help:
+            "Server part: every live session uses the demo scene (default: in turn the demo, scroll and navigation scenes)."
+    )
     var demoOnly = false
 
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
@@ -57,28 +62,37 @@ struct Bench: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let selected = parts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let selected = parts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
         for part in selected where !Bench.allParts.contains(part) {
             throw ValidationError("unknown bench part \"\(part)\" (known: \(Bench.allParts.joined(separator: ", ")))")
         }
         guard seconds > 0, seconds <= 600, (1...10_000).contains(sessions), (1...20_000).contains(idleViewers),
-              recordingMinutes > 0, recordingMinutes <= 600 else {
-            throw ValidationError("--seconds must be in (0, 600], --sessions in 1...10000, --idle-viewers in 1...20000, --recording-minutes in (0, 600]")
+            recordingMinutes > 0, recordingMinutes <= 600
+        else {
+            throw ValidationError(
+                "--seconds must be in (0, 600], --sessions in 1...10000, --idle-viewers in 1...20000, --recording-minutes in (0, 600]"
+            )
         }
         var encodings: [FrameEncoding] = []
         for name in frames.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let encoding = FrameEncoding(rawValue: name) else { throw ValidationError("--frames: unknown encoding \"\(name)\" (json, binary)") }
+            guard let encoding = FrameEncoding(rawValue: name) else {
+                throw ValidationError("--frames: unknown encoding \"\(name)\" (json, binary)")
+            }
             encodings.append(encoding)
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
-        let request = BenchRequest(parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
-                                   recordingMinutes: recordingMinutes, publicDirectory: self.public,
-                                   loadThreads: loadThreads, encodings: encodings, smoke: smoke,
-                                   loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
+        let request = BenchRequest(
+            parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
+            recordingMinutes: recordingMinutes, publicDirectory: self.public,
+            loadThreads: loadThreads, encodings: encodings, smoke: smoke,
+            loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {
-            FileHandle.standardError.write(Data(("bench: errors:\n" + outcome.errors.joined(separator: "\n") + "\n").utf8))
+            FileHandle.standardError.write(
+                Data(("bench: errors:\n" + outcome.errors.joined(separator: "\n") + "\n").utf8))
             throw ExitCode(2)
         }
         if strict && !smoke && outcome.missedTarget { throw ExitCode(1) }

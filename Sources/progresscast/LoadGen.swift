@@ -10,14 +10,14 @@ struct LoadGen: ParsableCommand {
         commandName: "loadgen",
         abstract: "Open many sessions against a server on this machine and measure what it delivers.",
         discussion: """
-        Modes: live (each connection creates a live session with one of --scenes in turn: the demo \
-        scene, HUD + bar + player animating; scroll, a table with a refreshing header under a HUD; \
-        navigation, a stack pushing a screen again before each command, with a HUD; and changes the HUD's label every --command-interval seconds), receive (only \
-        count frames: for the bare libwebsockets baseline), idle (--sessions unchanging sessions, \
-        each joined by --viewers viewers). Command-to-frame latency runs from writing the label \
-        change to receiving the first frame that shows the new label. Pass --server-pid to sample \
-        the server's CPU and resident memory from /proc.
-        """
+            Modes: live (each connection creates a live session with one of --scenes in turn: the demo \
+            scene, HUD + bar + player animating; scroll, a table with a refreshing header under a HUD; \
+            navigation, a stack pushing a screen again before each command, with a HUD; and changes the HUD's label every --command-interval seconds), receive (only \
+            count frames: for the bare libwebsockets baseline), idle (--sessions unchanging sessions, \
+            each joined by --viewers viewers). Command-to-frame latency runs from writing the label \
+            change to receiving the first frame that shows the new label. Pass --server-pid to sample \
+            the server's CPU and resident memory from /proc.
+            """
     )
 
     @Option(help: "Server port on 127.0.0.1.")
@@ -53,7 +53,11 @@ struct LoadGen: ParsableCommand {
     @Option(help: "Scenes of the live sessions, taken in turn (comma-separated): demo, scroll, navigation.")
     var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(name: .customLong("service-pause"), help: "Microseconds each thread pauses between service passes (0-10000; fewer polls, frames timestamped up to this late).")
+    @Option(
+        name: .customLong("service-pause"),
+        help:
+            "Microseconds each thread pauses between service passes (0-10000; fewer polls, frames timestamped up to this late)."
+    )
     var servicePause = LoadOptions().servicePause
 
     func run() throws {
@@ -64,11 +68,15 @@ struct LoadGen: ParsableCommand {
         options.warmup = warmup
         options.commandInterval = commandInterval
         options.serverPID = serverPID
-        guard let encoding = FrameEncoding(rawValue: frames) else { throw ValidationError("--frames must be json or binary") }
+        guard let encoding = FrameEncoding(rawValue: frames) else {
+            throw ValidationError("--frames must be json or binary")
+        }
         options.frames = encoding
         guard (0...10_000).contains(servicePause) else { throw ValidationError("--service-pause must be in 0...10000") }
         options.servicePause = servicePause
-        guard let mix = BenchScene.parseMix(scenes) else { throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation") }
+        guard let mix = BenchScene.parseMix(scenes) else {
+            throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation")
+        }
         options.scenes = mix
         switch mode {
         case "live": options.mode = .liveSessions
@@ -76,7 +84,8 @@ struct LoadGen: ParsableCommand {
         case "idle": options.mode = .idleViewers(viewersPerSession: viewers)
         default: throw ValidationError("unknown --mode \"\(mode)\" (live, receive or idle)")
         }
-        guard (1...20_000).contains(sessions), (0...1000).contains(viewers), duration > 0, duration <= 3600, warmup >= 0 else {
+        guard (1...20_000).contains(sessions), (0...1000).contains(viewers), duration > 0, duration <= 3600, warmup >= 0
+        else {
             throw ValidationError("--sessions must be in 1...20000, --viewers in 0...1000, --duration in (0, 3600]")
         }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1...16") }
@@ -109,15 +118,21 @@ struct Baseline: ParsableCommand {
     var seconds: Double = 120
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: frames) else { throw ValidationError("cannot read \(frames)") }
+        guard let data = FileManager.default.contents(atPath: frames) else {
+            throw ValidationError("cannot read \(frames)")
+        }
         var lines = Array(data).split(separator: UInt8(ascii: "\n")).map { Array($0) }
         if binary {
             lines = try lines.map { line throws(ValidationError) -> [UInt8] in
-                guard let bytes = HexBytes.decode(line) else { throw ValidationError("--binary: a line of \(frames) is not hex") }
+                guard let bytes = HexBytes.decode(line) else {
+                    throw ValidationError("--binary: a line of \(frames) is not hex")
+                }
                 return bytes
             }
         }
-        guard (1...240).contains(fps), seconds > 0 else { throw ValidationError("--fps must be in 1...240 and --seconds positive") }
+        guard (1...240).contains(fps), seconds > 0 else {
+            throw ValidationError("--fps must be in 1...240 and --seconds positive")
+        }
         let server = BaselineServer(frames: lines, fps: fps, lifetimeSeconds: seconds, binary: binary)
         try server.run(host: "127.0.0.1", port: port) { bound in
             FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(bound)\n".utf8))

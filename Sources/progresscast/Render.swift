@@ -1,15 +1,16 @@
 import ArgumentParser
-import FrameCodecs
-import Typesetting
 import Foundation
+import FrameCodecs
+import Geometry
 import Recording
 import Session
 import Timing
-import Geometry
+import Typesetting
 
 /// `progresscast render FILE --at SECONDS --format svg|json --out PATH`.
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Export the frame of a recording at a time as SVG or JSON.")
+    static let configuration = CommandConfiguration(
+        abstract: "Export the frame of a recording at a time as SVG or JSON.")
 
     enum Format: String, ExpressibleByArgument { case svg, json }
 

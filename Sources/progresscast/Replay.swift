@@ -1,12 +1,13 @@
 import ArgumentParser
-import Typesetting
 import Foundation
 import Recording
 import Session
+import Typesetting
 
 /// `progresscast replay FILE [--verify]`: re-simulates a recording headless.
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Re-simulate a recording; with --verify, compare every checksum.")
+    static let configuration = CommandConfiguration(
+        abstract: "Re-simulate a recording; with --verify, compare every checksum.")
 
     @Argument(help: "A .pcast file.")
     var file: String
@@ -18,20 +19,27 @@ struct Replay: ParsableCommand {
         let recording = try RecordingLoader.load(file)
         let fonts = try FontCatalog()
         guard verify else {
-            let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }.count
-            print("\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")")
+            let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }
+                .count
+            print(
+                "\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")"
+            )
             return
         }
         let (result, elapsed) = Replay.verify(recording, fonts: fonts)
         if let m = result.mismatch {
-            FileHandle.standardError.write(Data("""
-            \(file): checksum mismatch at line \(m.line) (t = \(String(format: "%.6f", m.time)) s): expected \(m.expected), got \(m.got); \
-            the last command before it is on line \(m.lastCommandLine)\n
-            """.utf8))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    \(file): checksum mismatch at line \(m.line) (t = \(String(format: "%.6f", m.time)) s): expected \(m.expected), got \(m.got); \
+                    the last command before it is on line \(m.lastCommandLine)\n
+                    """.utf8))
             throw ExitCode(1)
         }
         let speed = recording.duration / max(elapsed, 1e-9)
-        print("\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.truncatedTail ? "; truncated last line ignored" : "")")
+        print(
+            "\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.truncatedTail ? "; truncated last line ignored" : "")"
+        )
     }
 }
 

@@ -1,14 +1,16 @@
 import ArgumentParser
 import ComponentSupport
-import Typesetting
 import Foundation
 import Geometry
 import Recording
 import Session
+import Typesetting
 
 /// `progresscast run-script SCRIPT --record OUT.pcast`: runs a command script on a manual clock.
 struct RunScript: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run-script", abstract: "Run a command script ([[seconds, op], ...]) on a manual clock and record it.")
+    static let configuration = CommandConfiguration(
+        commandName: "run-script",
+        abstract: "Run a command script ([[seconds, op], ...]) on a manual clock and record it.")
 
     @Argument(help: "A JSON file: an array of [seconds, op] pairs.")
     var script: String
@@ -26,24 +28,34 @@ struct RunScript: ParsableCommand {
     var title: String = ""
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: script) else { throw ValidationError("cannot read \(script)") }
+        guard let data = FileManager.default.contents(atPath: script) else {
+            throw ValidationError("cannot read \(script)")
+        }
         let parsed: CommandScript
-        do { parsed = try CommandScript.parse(Array(data)) } catch { throw ValidationError("\(script): \(error.message)") }
-        guard (1...SessionSettings.maxCanvasSide).contains(width), (1...SessionSettings.maxCanvasSide).contains(height) else {
+        do { parsed = try CommandScript.parse(Array(data)) } catch {
+            throw ValidationError("\(script): \(error.message)")
+        }
+        guard (1...SessionSettings.maxCanvasSide).contains(width), (1...SessionSettings.maxCanvasSide).contains(height)
+        else {
             throw ValidationError("canvas sides must be in 1...\(Int(SessionSettings.maxCanvasSide))")
         }
-        let settings = SessionSettings(canvas: Size(width: width, height: height), clock: .manual, fps: 60, title: title)
+        let settings = SessionSettings(
+            canvas: Size(width: width, height: height), clock: .manual, fps: 60, title: title)
         var runner = ScriptRunner(settings: settings, fonts: try FontCatalog())
         runner.run(parsed)
         let formatter = ISO8601DateFormatter()
-        let header = RecordingHeader(title: title, created: formatter.string(from: Date()), canvasWidth: width, canvasHeight: height,
-                                     fps: 60, generator: "progresscast run-script", clock: "manual")
+        let header = RecordingHeader(
+            title: title, created: formatter.string(from: Date()), canvasWidth: width, canvasHeight: height,
+            fps: 60, generator: "progresscast run-script", clock: "manual")
         let file = try RecordingFile(path: record, header: header)
         for event in runner.recordingEvents { try file.append(event) }
         file.close()
         for failure in runner.failures {
-            FileHandle.standardError.write(Data("step \(failure.index): \(failure.error.code.rawValue): \(failure.error.message)\n".utf8))
+            FileHandle.standardError.write(
+                Data("step \(failure.index): \(failure.error.code.rawValue): \(failure.error.message)\n".utf8))
         }
-        print("\(record): \(parsed.steps.count) steps over \(String(format: "%.3f", parsed.duration)) s, \(runner.failures.count) failed")
+        print(
+            "\(record): \(parsed.steps.count) steps over \(String(format: "%.3f", parsed.duration)) s, \(runner.failures.count) failed"
+        )
     }
 }

@@ -23,10 +23,13 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder of built-in scenario scripts (NAME.json).")
     var scenarios = "Scenarios"
 
-    @Option(name: .customLong("allow-origin"), help: "An extra Origin allowed to open WebSockets (repeatable; \"*\" allows all).")
+    @Option(
+        name: .customLong("allow-origin"),
+        help: "An extra Origin allowed to open WebSockets (repeatable; \"*\" allows all).")
     var allowOrigin: [String] = []
 
-    @Option(help: "A server-wide token required on every HTTP request (?token= or Authorization: Bearer) and WebSocket.")
+    @Option(
+        help: "A server-wide token required on every HTTP request (?token= or Authorization: Bearer) and WebSocket.")
     var token: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
@@ -38,41 +41,65 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-connections-per-session"), help: "Most connections watching one session.")
     var maxConnectionsPerSession = 100
 
-    @Option(name: .customLong("max-messages-per-second"), help: "Most messages a connection may send per second (then `limit` errors, then close 1008).")
+    @Option(
+        name: .customLong("max-messages-per-second"),
+        help: "Most messages a connection may send per second (then `limit` errors, then close 1008).")
     var maxMessagesPerSecond = 200
 
-    @Option(name: .customLong("max-components-per-session"), help: "Most components (HUDs, bars, players) in one session.")
+    @Option(
+        name: .customLong("max-components-per-session"), help: "Most components (HUDs, bars, players) in one session.")
     var maxComponentsPerSession = 64
 
-    @Option(name: .customLong("max-message-bytes"), help: "Largest incoming WebSocket message in bytes (larger: close 1009).")
+    @Option(
+        name: .customLong("max-message-bytes"),
+        help: "Largest incoming WebSocket message in bytes (larger: close 1009).")
     var maxMessageBytes = 64 * 1024
 
-    @Option(name: .customLong("max-queued-bytes"), help: "Most bytes of acks and events waiting for one slow connection (more: close 1008).")
+    @Option(
+        name: .customLong("max-queued-bytes"),
+        help: "Most bytes of acks and events waiting for one slow connection (more: close 1008).")
     var maxQueuedBytes = 1 << 20
 
-    @Flag(name: .customLong("no-deflate"), help: "Do not negotiate permessage-deflate (it costs about 110 KB per browser connection).")
+    @Flag(
+        name: .customLong("no-deflate"),
+        help: "Do not negotiate permessage-deflate (it costs about 110 KB per browser connection).")
     var noDeflate = false
 
-    @Option(name: .customLong("max-recording-bytes"), help: "Largest recording file in bytes (then the recording stops with an `io` error event; the session goes on).")
+    @Option(
+        name: .customLong("max-recording-bytes"),
+        help:
+            "Largest recording file in bytes (then the recording stops with an `io` error event; the session goes on).")
     var maxRecordingBytes = 256 << 20
 
-    @Option(name: .customLong("render-threads"), help: "Threads that render live sessions' frames alongside the service thread (0: the service thread alone).")
+    @Option(
+        name: .customLong("render-threads"),
+        help: "Threads that render live sessions' frames alongside the service thread (0: the service thread alone).")
     var renderThreads = 1
 
     func validate() throws {
         if let token, !AccessToken.isValidSecret(token) {
             throw ValidationError("--token must be 1-256 characters of A-Za-z0-9._~- (it travels in URLs and a cookie)")
         }
-        for (flag, value, range) in [("--max-sessions", maxSessions, 1...1_000_000), ("--max-connections-per-session", maxConnectionsPerSession, 1...1_000_000),
-                                     ("--max-messages-per-second", maxMessagesPerSecond, 1...1_000_000), ("--max-components-per-session", maxComponentsPerSession, 1...100_000),
-                                     ("--max-message-bytes", maxMessageBytes, 256...(64 << 20)), ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
-                                     ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max)), ("--render-threads", renderThreads, 0...16)] {
-            guard range.contains(value) else { throw ValidationError("\(flag) must be in \(range.lowerBound)...\(range.upperBound), got \(value)") }
+        for (flag, value, range) in [
+            ("--max-sessions", maxSessions, 1...1_000_000),
+            ("--max-connections-per-session", maxConnectionsPerSession, 1...1_000_000),
+            ("--max-messages-per-second", maxMessagesPerSecond, 1...1_000_000),
+            ("--max-components-per-session", maxComponentsPerSession, 1...100_000),
+            ("--max-message-bytes", maxMessageBytes, 256...(64 << 20)),
+            ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
+            ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max)),
+            ("--render-threads", renderThreads, 0...16),
+        ] {
+            guard range.contains(value) else {
+                throw ValidationError("\(flag) must be in \(range.lowerBound)...\(range.upperBound), got \(value)")
+            }
         }
     }
 
     func run() throws {
-        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \"\(logLevel)\"") }
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("unknown --log-level \"\(logLevel)\"")
+        }
         var logger = Logger(label: "progresscast")
         logger.logLevel = level
         var options = ServerOptions()
@@ -93,8 +120,11 @@ struct Serve: ParsableCommand {
         options.maxRecordingBytes = maxRecordingBytes
         options.renderThreads = renderThreads
         if !options.isLoopback && token == nil {
-            logger.warning("listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions")
-            FileHandle.standardError.write(Data("WARNING: binding \(host) without --token exposes ProgressCast to the network\n".utf8))
+            logger.warning(
+                "listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions"
+            )
+            FileHandle.standardError.write(
+                Data("WARNING: binding \(host) without --token exposes ProgressCast to the network\n".utf8))
         }
         guard FileManager.default.fileExists(atPath: self.public + "/index.html") else {
             throw ValidationError("no index.html in --public \(self.public)")

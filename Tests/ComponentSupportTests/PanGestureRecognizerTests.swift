@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+
 @testable import ComponentSupport
 
 @Suite struct PanGestureRecognizerTests {
@@ -8,7 +9,9 @@ import Testing
     static let step = 1.0 / 32
 
     func event(_ phase: PointerPhase, _ x: Double, _ y: Double, _ k: Int, pointer: Int = 0) -> PointerEvent {
-        PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: Double(k) * PanGestureRecognizerTests.step)
+        PointerEvent(
+            phase: phase, location: Point(x: x, y: y), pointer: pointer,
+            time: Double(k) * PanGestureRecognizerTests.step)
     }
 
     @Test func beginsAtDownAndTracksTranslation() {
@@ -65,7 +68,7 @@ import Testing
         #expect(pan.state == .possible)
         #expect(pan.isTracking)
         #expect(pan.handle(event(.move, 6, 0, 1)) == nil)
-        #expect(pan.handle(event(.move, 6, 8, 2)) == .began) // distance exactly 10
+        #expect(pan.handle(event(.move, 6, 8, 2)) == .began)  // distance exactly 10
         #expect(pan.translation == Point(x: 6, y: 8))
         #expect(pan.handle(event(.move, 7, 8, 3)) == .changed)
         #expect(pan.handle(event(.cancel, 7, 8, 4)) == .cancelled)

@@ -1,33 +1,38 @@
-import Testing
-import TestSupport
 import Geometry
-@testable import FrameCodecs
-import Shapes
 import JSON
+import Shapes
+import TestSupport
+import Testing
+
+@testable import FrameCodecs
 
 @Suite struct BinaryFrameTests {
     /// The layout of docs/protocol.md section 9, written out by hand for a one-line frame.
     @Test func layoutMatchesTheProtocolByteForByte() {
-        let list = DisplayList(size: Size(width: 1, height: 0.5), shapes: [
-            .line(LineShape(start: Point(x: 0, y: 0), end: Point(x: -0.0001, y: 2), lineWidth: 1,
-                            stroke: Color(red: 1, green: 0, blue: 0), cap: .square)),
-        ])
+        let list = DisplayList(
+            size: Size(width: 1, height: 0.5),
+            shapes: [
+                .line(
+                    LineShape(
+                        start: Point(x: 0, y: 0), end: Point(x: -0.0001, y: 2), lineWidth: 1,
+                        stroke: Color(red: 1, green: 0, blue: 0), cap: .square))
+            ])
         var encoder = BinaryFrameEncoder(capacity: 64)
         let bytes = encoder.encodeFrame(list, seq: 3, time: 0.000002)
         let expected: [UInt8] = [
-            0x50, 0x43, 0x46, 0x31, // PCF1
-            0x03,                   // seq 3
-            0x04,                   // t: 2 us, zigzag 4
-            0xA0, 0x9C, 0x01,       // w: 10000, zigzag 20000
-            0x90, 0x4E,             // h: 5000, zigzag 10000
-            0x01,                   // one shape
-            0x03, 0x02,             // line, flags: cap
-            0x00, 0x00,             // x1, y1
-            0x01,                   // x2: -1, zigzag 1
-            0xC0, 0xB8, 0x02,       // y2: 20000, zigzag 40000
-            0xA0, 0x9C, 0x01,       // lw: 10000
-            0xFF, 0x00, 0x00, 0xFF, // stroke
-            0x02,                   // cap: square
+            0x50, 0x43, 0x46, 0x31,  // PCF1
+            0x03,  // seq 3
+            0x04,  // t: 2 us, zigzag 4
+            0xA0, 0x9C, 0x01,  // w: 10000, zigzag 20000
+            0x90, 0x4E,  // h: 5000, zigzag 10000
+            0x01,  // one shape
+            0x03, 0x02,  // line, flags: cap
+            0x00, 0x00,  // x1, y1
+            0x01,  // x2: -1, zigzag 1
+            0xC0, 0xB8, 0x02,  // y2: 20000, zigzag 40000
+            0xA0, 0x9C, 0x01,  // lw: 10000
+            0xFF, 0x00, 0x00, 0xFF,  // stroke
+            0x02,  // cap: square
         ]
         #expect(bytes == expected)
     }
@@ -38,7 +43,8 @@ import JSON
         let bytes = binary.encodeFrame(Fixtures.everyKind, seq: 42, time: 1.234567)
         let decoded = try BinaryFrameDecoder.decode(bytes)
         #expect(decoded.seq == 42)
-        #expect(json.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time)
+        #expect(
+            json.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time)
                 == json.encodeFrame(Fixtures.everyKind, seq: 42, time: 1.234567))
         #expect(json.encodeShapes(decoded.list.shapes) == Array(Fixtures.everyKindShapes.utf8))
         #expect(bytes.count * 2 < json.encodeFrame(Fixtures.everyKind, seq: 42, time: 1.234567).count)
@@ -58,8 +64,10 @@ import JSON
             let bytes = binary.encodeFrame(list, seq: seq, time: time)
             let decoded = try BinaryFrameDecoder.decode(bytes)
             #expect(decoded.seq == seq)
-            #expect(json.encodeFrame(decoded.list, seq: seq, time: decoded.time) == json.encodeFrame(list, seq: seq, time: time),
-                    "round \(round)")
+            #expect(
+                json.encodeFrame(decoded.list, seq: seq, time: decoded.time)
+                    == json.encodeFrame(list, seq: seq, time: time),
+                "round \(round)")
             #expect(binary.encodeFrame(decoded.list, seq: seq, time: decoded.time) == bytes, "round \(round)")
         }
     }
@@ -75,15 +83,17 @@ import JSON
         moved.size.width += 0.0001
         #expect(body(moved, seq: 1, time: 0) != first)
         var below = Fixtures.everyKind
-        below.size.width += 0.00004 // rounds to the same four decimals, as JSON
+        below.size.width += 0.00004  // rounds to the same four decimals, as JSON
         #expect(body(below, seq: 1, time: 0) == first)
     }
 
     @Test func largeFramesGrowTheBuffer() throws {
         let long = String(repeating: "进度", count: 40_000)
-        let list = DisplayList(size: Size(width: 10, height: 10), shapes: [
-            .text(TextShape(position: Point(x: 1, y: 2), text: long, size: 12, fill: .black)),
-        ])
+        let list = DisplayList(
+            size: Size(width: 10, height: 10),
+            shapes: [
+                .text(TextShape(position: Point(x: 1, y: 2), text: long, size: 12, fill: .black))
+            ])
         var encoder = BinaryFrameEncoder(capacity: 64)
         let decoded = try BinaryFrameDecoder.decode(encoder.encodeFrame(list, seq: 1, time: 0))
         #expect(decoded.list == list)
@@ -99,9 +109,13 @@ import JSON
 
     @Test func malformedFramesAreRefusedWithTheirReason() {
         var encoder = BinaryFrameEncoder()
-        let line = DisplayList(size: Size(width: 1, height: 1), shapes: [
-            .line(LineShape(start: Point(x: 0, y: 0), end: Point(x: 1, y: 1), lineWidth: 1, stroke: .black, cap: .round)),
-        ])
+        let line = DisplayList(
+            size: Size(width: 1, height: 1),
+            shapes: [
+                .line(
+                    LineShape(
+                        start: Point(x: 0, y: 0), end: Point(x: 1, y: 1), lineWidth: 1, stroke: .black, cap: .round))
+            ])
         let good = encoder.encodeFrame(line, seq: 1, time: 0)
         // magic(4) seq(1) t(1) w(3) h(3) count(1): the shape's kind byte is at 13, flags 14, the cap last.
         func reason(_ bytes: [UInt8]) -> String? {
@@ -139,20 +153,24 @@ import JSON
 enum RandomDisplayList {
     static func make(_ random: inout TestRandom, depth: Int) -> DisplayList {
         let count = Int(random.next() % 12)
-        return DisplayList(size: Size(width: number(&random), height: number(&random)),
-                           shapes: (0..<count).map { _ in shape(&random, depth: depth) })
+        return DisplayList(
+            size: Size(width: number(&random), height: number(&random)),
+            shapes: (0..<count).map { _ in shape(&random, depth: depth) })
     }
 
     private static func number(_ random: inout TestRandom) -> Double {
         switch random.next() % 10 {
-        case 0: return [Double.nan, .infinity, -.infinity, -0.0, 1e12, -1e12, 0.00005, -0.00005][Int(random.next() % 8)]
+        case 0:
+            return [Double.nan, .infinity, -.infinity, -0.0, 1e12, -1e12, 0.00005, -0.00005][Int(random.next() % 8)]
         case 1: return Double(Int64(random.next() % 2_000_000_000_000) - 1_000_000_000_000) / 1000
         default: return (random.unit() - 0.3) * 1000
         }
     }
 
     private static func color(_ random: inout TestRandom) -> Color {
-        Color(red: random.unit(), green: random.unit(), blue: random.unit(), alpha: random.next() % 2 == 0 ? 1 : random.unit())
+        Color(
+            red: random.unit(), green: random.unit(), blue: random.unit(),
+            alpha: random.next() % 2 == 0 ? 1 : random.unit())
     }
 
     private static func maybe<Value>(_ random: inout TestRandom, _ make: (inout TestRandom) -> Value) -> Value? {
@@ -173,39 +191,59 @@ enum RandomDisplayList {
         func point(_ random: inout TestRandom) -> Point { Point(x: number(&random), y: number(&random)) }
         switch random.next() % (depth < 3 ? 8 : 7) {
         case 0:
-            return .rect(RectShape(id: id, frame: Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random))),
-                                   cornerRadius: maybe(&random, number), fill: maybe(&random, color),
-                                   stroke: maybe(&random, color), lineWidth: maybe(&random, number)))
+            return .rect(
+                RectShape(
+                    id: id,
+                    frame: Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random))),
+                    cornerRadius: maybe(&random, number), fill: maybe(&random, color),
+                    stroke: maybe(&random, color), lineWidth: maybe(&random, number)))
         case 1:
-            return .arc(ArcShape(id: id, center: point(&random), radius: number(&random), startAngle: number(&random),
-                                 endAngle: number(&random), lineWidth: number(&random), stroke: color(&random),
-                                 cap: maybe(&random) { pick(&$0, LineCap.self) }))
+            return .arc(
+                ArcShape(
+                    id: id, center: point(&random), radius: number(&random), startAngle: number(&random),
+                    endAngle: number(&random), lineWidth: number(&random), stroke: color(&random),
+                    cap: maybe(&random) { pick(&$0, LineCap.self) }))
         case 2:
-            return .pie(PieShape(id: id, center: point(&random), radius: number(&random), startAngle: number(&random),
-                                 endAngle: number(&random), fill: color(&random)))
+            return .pie(
+                PieShape(
+                    id: id, center: point(&random), radius: number(&random), startAngle: number(&random),
+                    endAngle: number(&random), fill: color(&random)))
         case 3:
-            return .line(LineShape(id: id, start: point(&random), end: point(&random), lineWidth: number(&random),
-                                   stroke: color(&random), cap: maybe(&random) { pick(&$0, LineCap.self) }))
+            return .line(
+                LineShape(
+                    id: id, start: point(&random), end: point(&random), lineWidth: number(&random),
+                    stroke: color(&random), cap: maybe(&random) { pick(&$0, LineCap.self) }))
         case 4:
-            return .path(PathShape(id: id, data: "M0 0L\(random.next() % 100) 5Z", fill: maybe(&random, color),
-                                   stroke: maybe(&random, color), lineWidth: maybe(&random, number),
-                                   cap: maybe(&random) { pick(&$0, LineCap.self) }, join: maybe(&random) { pick(&$0, LineJoin.self) }))
+            return .path(
+                PathShape(
+                    id: id, data: "M0 0L\(random.next() % 100) 5Z", fill: maybe(&random, color),
+                    stroke: maybe(&random, color), lineWidth: maybe(&random, number),
+                    cap: maybe(&random) { pick(&$0, LineCap.self) }, join: maybe(&random) { pick(&$0, LineJoin.self) }))
         case 5:
-            return .text(TextShape(id: id, position: point(&random), text: text(&random), size: number(&random),
-                                   weight: pick(&random, FontWeight.self), fill: color(&random),
-                                   align: maybe(&random) { pick(&$0, TextAlign.self) },
-                                   baseline: maybe(&random) { pick(&$0, TextBaseline.self) }))
+            return .text(
+                TextShape(
+                    id: id, position: point(&random), text: text(&random), size: number(&random),
+                    weight: pick(&random, FontWeight.self), fill: color(&random),
+                    align: maybe(&random) { pick(&$0, TextAlign.self) },
+                    baseline: maybe(&random) { pick(&$0, TextBaseline.self) }))
         case 6:
-            let stops = (0..<Int(random.next() % 4)).map { _ in RadialShape.Stop(offset: random.unit(), color: color(&random)) }
-            return .radial(RadialShape(id: id, area: Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random))),
-                                       center: point(&random), radius: number(&random), stops: stops))
+            let stops = (0..<Int(random.next() % 4)).map { _ in
+                RadialShape.Stop(offset: random.unit(), color: color(&random))
+            }
+            return .radial(
+                RadialShape(
+                    id: id,
+                    area: Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random))),
+                    center: point(&random), radius: number(&random), stops: stops))
         default:
             let matrix: [Double]? = maybe(&random) { random in (0..<6).map { _ in number(&random) } }
             let clip: Rect? = maybe(&random) { random in
                 Rect(origin: point(&random), size: Size(width: number(&random), height: number(&random)))
             }
-            return .group(GroupShape(id: id, alpha: maybe(&random, number), matrix: matrix, clip: clip,
-                                     items: make(&random, depth: depth + 1).shapes))
+            return .group(
+                GroupShape(
+                    id: id, alpha: maybe(&random, number), matrix: matrix, clip: clip,
+                    items: make(&random, depth: depth + 1).shapes))
         }
     }
 }

@@ -1,7 +1,8 @@
-import Testing
 import Geometry
-@testable import FrameCodecs
 import Shapes
+import Testing
+
+@testable import FrameCodecs
 
 @Suite struct ChecksumTests {
     /// FNV-1a 64, written out independently of the module's.
@@ -37,11 +38,13 @@ import Shapes
         resized.size = Size(width: 376, height: 667)
         #expect(resized.checksum != base.checksum)
         var moved = base
-        moved.shapes[2] = .pie(PieShape(center: Point(x: 20, y: 30.0001), radius: 10, startAngle: 0, endAngle: 1.23456789, fill: .white))
+        moved.shapes[2] = .pie(
+            PieShape(center: Point(x: 20, y: 30.0001), radius: 10, startAngle: 0, endAngle: 1.23456789, fill: .white))
         #expect(moved.checksum != base.checksum)
         // Changes below the wire precision do not change the frame, so not the checksum either.
         var jittered = base
-        jittered.shapes[2] = .pie(PieShape(center: Point(x: 20, y: 30.00001), radius: 10, startAngle: 0, endAngle: 1.23456789, fill: .white))
+        jittered.shapes[2] = .pie(
+            PieShape(center: Point(x: 20, y: 30.00001), radius: 10, startAngle: 0, endAngle: 1.23456789, fill: .white))
         #expect(jittered.checksum == base.checksum)
     }
 }

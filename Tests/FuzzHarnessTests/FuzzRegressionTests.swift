@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FuzzHarness
 
 /// Replays the fuzzers' seed corpus and every input a fuzzer ever crashed on (kept in

@@ -1,6 +1,7 @@
-import Shapes
+import Foundation
 import Geometry
 import HUD
+import Shapes
 import Testing
 
 /// Show and hide animations against the closed form of UIKit's critically damped spring
@@ -72,5 +73,4 @@ import Testing
     }
 }
 
-import Foundation
 private func _exp(_ x: Double) -> Double { Foundation.exp(x) }

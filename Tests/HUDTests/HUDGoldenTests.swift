@@ -1,8 +1,8 @@
-import FrameCodecs
-import Shapes
 import Foundation
+import FrameCodecs
 import Geometry
 import HUD
+import Shapes
 import Testing
 import Timing
 
@@ -18,7 +18,8 @@ import Timing
         var description: String { name }
     }
 
-    static let longDetails = "Your photos are being uploaded to the shared album. This can take a few minutes on a slow connection; you can keep using the app meanwhile."
+    static let longDetails =
+        "Your photos are being uploaded to the shared album. This can take a few minutes on a slow connection; you can keep using the app meanwhile."
 
     static func still(_ name: String, _ properties: HUDProperties, at t: Double = 0.1) -> Scene {
         Scene(name: name) { d in
@@ -38,34 +39,45 @@ import Timing
         }
     }
 
-    static let scenes: [Scene] = [
-        still("mode-indeterminate", HUDProperties(mode: .indeterminate, label: "Loading")),
-        still("mode-determinate", HUDProperties(mode: .determinate, label: "Downloading", details: "3 of 10 files", progress: 0.3)),
-        still("mode-annular", HUDProperties(mode: .annular, label: "Syncing", progress: 0.6)),
-        still("mode-bar", HUDProperties(mode: .bar, label: "Uploading", button: "Cancel", progress: 0.45)),
-        still("mode-bar-right-cap", HUDProperties(mode: .bar, progress: 0.9625)),
-        still("mode-custom-checkmark", HUDProperties(mode: .custom, label: "Done", customView: .checkmark)),
-        still("mode-custom-cross", HUDProperties(mode: .custom, label: "Failed", customView: .cross)),
-        still("mode-custom-info", HUDProperties(mode: .custom, label: "Note", customView: .info)),
-        still("mode-text", HUDProperties(mode: .text, label: "Message here!", details: "Some details")),
-        Scene(name: "annular-to-determinate") { d in
-            try d.show("h", HUDProperties(mode: .annular, label: "Now a pie", progress: 0.7), animated: false, at: 0)
-            try d.stack.update(target: "h", properties: HUDProperties(mode: .determinate), at: 0.05, timeline: &d.timeline)
-            return 0.1
-        },
-    ] + HUDAnimation.allCases.flatMap { [midpoint($0, hiding: false), midpoint($0, hiding: true)] } + [
-        still("label-chinese", HUDProperties(label: "加载中...")),
-        still("details-wrapped", HUDProperties(mode: .text, label: "Uploading photos", details: longDetails)),
-        still("label-truncated", HUDProperties(mode: .determinate, label: "Downloading the very long file name.zip now", progress: 0.8)),
-        still("background-dim", HUDProperties(label: "Dimmed", background: .dim)),
-        still("background-gradient", HUDProperties(label: "Gradient", background: .gradient)),
-        still("style-solid-dark", HUDProperties(label: "Dark", contentColor: .white, bezelColor: Color(white: 0, alpha: 0.8), bezelStyle: .solid)),
-        still("position-bottom-square", HUDProperties(label: "Bottom", square: true, position: .bottom)),
-        Scene(name: "status-success") { d in
-            try d.stack.status(kind: .success, text: "Saved", animated: false, at: 0, timeline: &d.timeline, events: &d.events)
-            return 0.1
-        },
-    ]
+    static let scenes: [Scene] =
+        [
+            still("mode-indeterminate", HUDProperties(mode: .indeterminate, label: "Loading")),
+            still(
+                "mode-determinate",
+                HUDProperties(mode: .determinate, label: "Downloading", details: "3 of 10 files", progress: 0.3)),
+            still("mode-annular", HUDProperties(mode: .annular, label: "Syncing", progress: 0.6)),
+            still("mode-bar", HUDProperties(mode: .bar, label: "Uploading", button: "Cancel", progress: 0.45)),
+            still("mode-bar-right-cap", HUDProperties(mode: .bar, progress: 0.9625)),
+            still("mode-custom-checkmark", HUDProperties(mode: .custom, label: "Done", customView: .checkmark)),
+            still("mode-custom-cross", HUDProperties(mode: .custom, label: "Failed", customView: .cross)),
+            still("mode-custom-info", HUDProperties(mode: .custom, label: "Note", customView: .info)),
+            still("mode-text", HUDProperties(mode: .text, label: "Message here!", details: "Some details")),
+            Scene(name: "annular-to-determinate") { d in
+                try d.show(
+                    "h", HUDProperties(mode: .annular, label: "Now a pie", progress: 0.7), animated: false, at: 0)
+                try d.stack.update(
+                    target: "h", properties: HUDProperties(mode: .determinate), at: 0.05, timeline: &d.timeline)
+                return 0.1
+            },
+        ] + HUDAnimation.allCases.flatMap { [midpoint($0, hiding: false), midpoint($0, hiding: true)] } + [
+            still("label-chinese", HUDProperties(label: "加载中...")),
+            still("details-wrapped", HUDProperties(mode: .text, label: "Uploading photos", details: longDetails)),
+            still(
+                "label-truncated",
+                HUDProperties(mode: .determinate, label: "Downloading the very long file name.zip now", progress: 0.8)),
+            still("background-dim", HUDProperties(label: "Dimmed", background: .dim)),
+            still("background-gradient", HUDProperties(label: "Gradient", background: .gradient)),
+            still(
+                "style-solid-dark",
+                HUDProperties(
+                    label: "Dark", contentColor: .white, bezelColor: Color(white: 0, alpha: 0.8), bezelStyle: .solid)),
+            still("position-bottom-square", HUDProperties(label: "Bottom", square: true, position: .bottom)),
+            Scene(name: "status-success") { d in
+                try d.stack.status(
+                    kind: .success, text: "Saved", animated: false, at: 0, timeline: &d.timeline, events: &d.events)
+                return 0.1
+            },
+        ]
 
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 

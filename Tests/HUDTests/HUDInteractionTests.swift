@@ -1,8 +1,8 @@
 import ComponentSupport
-import Shapes
 import Geometry
 import HUD
 import JSON
+import Shapes
 import Testing
 import Timing
 
@@ -102,7 +102,8 @@ import Timing
         var d = Driver()
         var timeline = d.timeline
         let id = timeline.schedule(at: 1, tag: .init(owner: "bar1", code: 1))
-        let handled = d.stack.handle(.timer(id: id, tag: .init(owner: "bar1", code: 1), time: 1), timeline: &timeline, events: &d.events)
+        let handled = d.stack.handle(
+            .timer(id: id, tag: .init(owner: "bar1", code: 1), time: 1), timeline: &timeline, events: &d.events)
         #expect(!handled)
     }
 }

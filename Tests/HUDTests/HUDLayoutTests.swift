@@ -1,7 +1,7 @@
-import Shapes
 import Foundation
 import Geometry
 import HUD
+import Shapes
 import Testing
 import Timing
 import Typesetting
@@ -13,7 +13,9 @@ import Typesetting
     enum Texts: String, CaseIterable, Sendable {
         case noText, label, labelDetails, labelDetailsButton, detailsOnly, buttonOnly
         var label: String { self == .label || self == .labelDetails || self == .labelDetailsButton ? "Loading" : "" }
-        var details: String { self == .labelDetails || self == .labelDetailsButton || self == .detailsOnly ? "Fetching 3 of 7 files" : "" }
+        var details: String {
+            self == .labelDetails || self == .labelDetailsButton || self == .detailsOnly ? "Fetching 3 of 7 files" : ""
+        }
         var button: String { self == .labelDetailsButton || self == .buttonOnly ? "Cancel" : "" }
     }
 
@@ -48,12 +50,14 @@ import Typesetting
         }
         if !texts.button.isEmpty {
             // MBProgressHUDRoundedButton: intrinsic width + 20; UIButton: title height + 6 above and below.
-            sizes.append(("button", Size(width: ceil(f12.width(of: texts.button)) + 20, height: ceil(f12.lineHeight) + 12)))
+            sizes.append(
+                ("button", Size(width: ceil(f12.width(of: texts.button)) + 20, height: ceil(f12.lineHeight) + 12)))
         }
         let contentWidth = sizes.map(\.1.width).max() ?? 0
         let contentHeight = sizes.map(\.1.height).reduce(0, +) + pad * Double(max(sizes.count - 1, 0))
-        let bezel = Rect(x: (canvas.width - contentWidth - 2 * m) / 2, y: (canvas.height - contentHeight - 2 * m) / 2,
-                         width: contentWidth + 2 * m, height: contentHeight + 2 * m)
+        let bezel = Rect(
+            x: (canvas.width - contentWidth - 2 * m) / 2, y: (canvas.height - contentHeight - 2 * m) / 2,
+            width: contentWidth + 2 * m, height: contentHeight + 2 * m)
         var result = Expected(bezel: bezel)
         var y = bezel.y + m
         for (name, size) in sizes {
@@ -80,14 +84,18 @@ import Typesetting
             #expect(a == nil && b == nil, "\(what): \(String(describing: a)) vs \(String(describing: b))")
             return
         }
-        let close = abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 && abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9
+        let close =
+            abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 && abs(a.width - b.width) < 1e-9
+            && abs(a.height - b.height) < 1e-9
         #expect(close, "\(what): \(a) vs \(b)")
     }
 
     @Test(arguments: HUDLayoutTests.modes, Texts.allCases)
     func modeAndTexts(_ mode: HUDMode, _ texts: Texts) throws {
-        let got = try frames(HUDProperties(mode: mode, label: texts.label, details: texts.details, button: texts.button,
-                                           customView: .checkmark))
+        let got = try frames(
+            HUDProperties(
+                mode: mode, label: texts.label, details: texts.details, button: texts.button,
+                customView: .checkmark))
         let want = HUDLayoutTests.expected(mode: mode, texts: texts)
         expectClose(got.bezel, want.bezel, "bezel")
         expectClose(got.indicator, want.indicator, "indicator")
@@ -113,8 +121,11 @@ import Typesetting
         #expect(got.detailsLines == lines.map(\.text))
         for line in got.detailsLines { #expect(f12.width(of: line) <= maxItemWidth) }
         let widest = ceil(lines.map(\.width).max() ?? 0)
-        expectClose(got.bezel, Rect(x: (375 - widest - 40) / 2, y: (667 - ceil(Double(lines.count) * f12.lineHeight) - 40) / 2,
-                                    width: widest + 40, height: ceil(Double(lines.count) * f12.lineHeight) + 40), "bezel")
+        expectClose(
+            got.bezel,
+            Rect(
+                x: (375 - widest - 40) / 2, y: (667 - ceil(Double(lines.count) * f12.lineHeight) - 40) / 2,
+                width: widest + 40, height: ceil(Double(lines.count) * f12.lineHeight) + 40), "bezel")
         #expect(got.bezel.width <= 375 - 2 * Fixture.margin)
         #expect(got.bezel.minX >= Fixture.margin && got.bezel.maxX <= 375 - Fixture.margin)
     }
@@ -151,9 +162,13 @@ import Typesetting
         let got = try frames(HUDProperties(label: "加载中..."))
         let f16 = Fixture.bold(16)
         let width = f16.width(of: "加载中...")
-        #expect(width > 3 * 12) // three CJK ideographs are about an em each
+        #expect(width > 3 * 12)  // three CJK ideographs are about an em each
         #expect(got.labelText == "加载中...")
-        expectClose(got.label, Rect(x: 187.5 - ceil(width) / 2, y: got.bezel.y + 20 + 37 + 4, width: ceil(width), height: ceil(f16.lineHeight)), "label")
+        expectClose(
+            got.label,
+            Rect(
+                x: 187.5 - ceil(width) / 2, y: got.bezel.y + 20 + 37 + 4, width: ceil(width),
+                height: ceil(f16.lineHeight)), "label")
     }
 
     @Test func minSizeIsALowerBound() throws {
@@ -161,7 +176,11 @@ import Typesetting
         expectClose(got.bezel, Rect(x: 87.5, y: (667 - 150) / 2, width: 200, height: 150), "bezel")
         let labelHeight = ceil(Fixture.bold(16).lineHeight)
         let labelWidth = ceil(Fixture.bold(16).width(of: "Hi"))
-        expectClose(got.label, Rect(x: 187.5 - labelWidth / 2, y: got.bezel.y + (150 - labelHeight) / 2, width: labelWidth, height: labelHeight), "label")
+        expectClose(
+            got.label,
+            Rect(
+                x: 187.5 - labelWidth / 2, y: got.bezel.y + (150 - labelHeight) / 2, width: labelWidth,
+                height: labelHeight), "label")
         // minSize never pushes the bezel past the canvas margins.
         let huge = try frames(HUDProperties(mode: .text, label: "Hi", minSize: Size(width: 1000, height: 1000)))
         expectClose(huge.bezel, Rect(x: 20, y: 20, width: 335, height: 627), "clamped bezel")
@@ -174,7 +193,9 @@ import Typesetting
         let side = ceil(f16.width(of: label)) + 40
         expectClose(got.bezel, Rect(x: (375 - side) / 2, y: (667 - side) / 2, width: side, height: side), "bezel")
         let content = 37 + 4 + ceil(f16.lineHeight)
-        expectClose(got.indicator, Rect(x: 187.5 - 18.5, y: got.bezel.y + (side - content) / 2, width: 37, height: 37), "indicator")
+        expectClose(
+            got.indicator, Rect(x: 187.5 - 18.5, y: got.bezel.y + (side - content) / 2, width: 37, height: 37),
+            "indicator")
         // A tall content makes the width grow instead.
         let tall = try frames(HUDProperties(mode: .indeterminate, square: true))
         #expect(tall.bezel.width == tall.bezel.height && tall.bezel.width == 77)
@@ -183,9 +204,12 @@ import Typesetting
     @Test func offsetMovesTheBezelAndEdgesClampIt() throws {
         let base = HUDLayoutTests.expected(mode: .indeterminate, texts: .noText).bezel
         let moved = try frames(HUDProperties(offset: Point(x: 30, y: -100)))
-        expectClose(moved.bezel, Rect(x: base.x + 30, y: base.y - 100, width: base.width, height: base.height), "offset")
+        expectClose(
+            moved.bezel, Rect(x: base.x + 30, y: base.y - 100, width: base.width, height: base.height), "offset")
         let bottom = try frames(HUDProperties(offset: Point(x: 0, y: 1_000_000)))
-        expectClose(bottom.bezel, Rect(x: base.x, y: 667 - 20 - base.height, width: base.width, height: base.height), "MBProgressMaxOffset")
+        expectClose(
+            bottom.bezel, Rect(x: base.x, y: 667 - 20 - base.height, width: base.width, height: base.height),
+            "MBProgressMaxOffset")
         let left = try frames(HUDProperties(offset: Point(x: -1_000_000, y: 0)))
         expectClose(left.bezel, Rect(x: 20, y: base.y, width: base.width, height: base.height), "left edge")
     }
@@ -205,19 +229,24 @@ import Typesetting
         }
         // An offset moves a pinned bezel inwards but never past the margin.
         let nudged = try frames(HUDProperties(offset: Point(x: -10, y: 15), position: .topRight))
-        expectClose(nudged.bezel, Rect(x: 375 - 20 - size.width - 10, y: 35, width: size.width, height: size.height), "nudged")
+        expectClose(
+            nudged.bezel, Rect(x: 375 - 20 - size.width - 10, y: 35, width: size.width, height: size.height), "nudged")
     }
 
     /// Nothing overflows the bezel, whatever the texts.
     @Test(arguments: HUDLayoutTests.modes)
     func everyItemStaysInsideTheBezel(_ mode: HUDMode) throws {
-        let got = try frames(HUDProperties(mode: mode, label: String(repeating: "W", count: 60),
-                                           details: String(repeating: "加载中 wide text ", count: 40),
-                                           button: String(repeating: "M", count: 60), customView: .info))
+        let got = try frames(
+            HUDProperties(
+                mode: mode, label: String(repeating: "W", count: 60),
+                details: String(repeating: "加载中 wide text ", count: 40),
+                button: String(repeating: "M", count: 60), customView: .info))
         for frame in [got.indicator, got.label, got.details, got.button].compactMap({ $0 }) {
             #expect(frame.minX >= got.bezel.minX + 20 - 1e-9 && frame.maxX <= got.bezel.maxX - 20 + 1e-9)
             #expect(frame.minY >= got.bezel.minY + 20 - 1e-9 && frame.maxY <= got.bezel.maxY - 20 + 1e-9)
         }
-        #expect(got.bezel.minX >= 20 && got.bezel.maxX <= 355 && got.bezel.minY >= 20 - 1e-9 && got.bezel.maxY <= 647 + 1e-9)
+        #expect(
+            got.bezel.minX >= 20 && got.bezel.maxX <= 355 && got.bezel.minY >= 20 - 1e-9 && got.bezel.maxY <= 647 + 1e-9
+        )
     }
 }

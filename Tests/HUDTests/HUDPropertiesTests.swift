@@ -24,19 +24,23 @@ import Testing
     }
 
     @Test func decodesEveryProperty() throws {
-        let p = try decode("""
-        {"op":"hud.show","target":"h","mode":"annular","label":"加载中...","details":"d","button":"Cancel",
-         "customView":"info","progress":0.25,"animation":"zoomOut","graceTime":0.5,"minShowTime":1,"removeOnHide":false,
-         "margin":10,"minSize":{"width":100,"height":80},"square":true,"offset":{"x":0,"y":-1000000},"cornerRadius":8,
-         "contentColor":"#ffffff","bezelColor":"#00000080","bezelStyle":"solid","background":"gradient",
-         "backgroundColor":"#11223344","position":"topLeft","interaction":"hud","queue":true,"unknown":1}
-        """)
-        #expect(p == HUDProperties(mode: .annular, label: "加载中...", details: "d", button: "Cancel", customView: .info,
-                                   progress: 0.25, animation: .zoomOut, graceTime: 0.5, minShowTime: 1, removeOnHide: false,
-                                   margin: 10, minSize: Size(width: 100, height: 80), square: true,
-                                   offset: Point(x: 0, y: -1_000_000), cornerRadius: 8, contentColor: .white,
-                                   bezelColor: Color(hex: "#00000080"), bezelStyle: .solid, background: .gradient,
-                                   backgroundColor: Color(hex: "#11223344"), position: .topLeft, interaction: .hud, queue: true))
+        let p = try decode(
+            """
+            {"op":"hud.show","target":"h","mode":"annular","label":"加载中...","details":"d","button":"Cancel",
+             "customView":"info","progress":0.25,"animation":"zoomOut","graceTime":0.5,"minShowTime":1,"removeOnHide":false,
+             "margin":10,"minSize":{"width":100,"height":80},"square":true,"offset":{"x":0,"y":-1000000},"cornerRadius":8,
+             "contentColor":"#ffffff","bezelColor":"#00000080","bezelStyle":"solid","background":"gradient",
+             "backgroundColor":"#11223344","position":"topLeft","interaction":"hud","queue":true,"unknown":1}
+            """)
+        #expect(
+            p
+                == HUDProperties(
+                    mode: .annular, label: "加载中...", details: "d", button: "Cancel", customView: .info,
+                    progress: 0.25, animation: .zoomOut, graceTime: 0.5, minShowTime: 1, removeOnHide: false,
+                    margin: 10, minSize: Size(width: 100, height: 80), square: true,
+                    offset: Point(x: 0, y: -1_000_000), cornerRadius: 8, contentColor: .white,
+                    bezelColor: Color(hex: "#00000080"), bezelStyle: .solid, background: .gradient,
+                    backgroundColor: Color(hex: "#11223344"), position: .topLeft, interaction: .hud, queue: true))
         #expect(try decode(#"{"label":null}"#) == HUDProperties())
     }
 
@@ -60,8 +64,11 @@ import Testing
     /// Swift callers that skip the JSON validation get clamped values, never NaN geometry.
     @Test func swiftAPIValuesAreClamped() throws {
         var d = Driver()
-        try d.show("h", HUDProperties(progress: .nan, graceTime: -1, margin: 1e9, minSize: Size(width: .infinity, height: 50),
-                                      offset: Point(x: .nan, y: 2e9)), animated: false, at: 0)
+        try d.show(
+            "h",
+            HUDProperties(
+                progress: .nan, graceTime: -1, margin: 1e9, minSize: Size(width: .infinity, height: 50),
+                offset: Point(x: .nan, y: 2e9)), animated: false, at: 0)
         let inspected = d.inspect("h", at: 0)
         let object = try #require(inspected)
         #expect(object.number("progress") == 0)

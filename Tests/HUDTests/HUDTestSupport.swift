@@ -1,13 +1,14 @@
 import ComponentSupport
-import Shapes
-import Typesetting
 import Foundation
 import Geometry
 import HUD
 import JSON
-import Timing
-@testable import Wire
 import Scene
+import Shapes
+import Timing
+import Typesetting
+
+@testable import Wire
 
 /// Shared fixtures: the fonts (loaded once) and the default canvas.
 enum Fixture {
@@ -42,15 +43,19 @@ struct Driver {
         now = time
     }
 
-    mutating func show(_ target: String, _ properties: HUDProperties = HUDProperties(), animated: Bool = true, at time: Double) throws {
+    mutating func show(
+        _ target: String, _ properties: HUDProperties = HUDProperties(), animated: Bool = true, at time: Double
+    ) throws {
         advance(to: time)
-        try stack.show(target: target, properties: properties, animated: animated, at: time, timeline: &timeline, events: &events)
+        try stack.show(
+            target: target, properties: properties, animated: animated, at: time, timeline: &timeline, events: &events)
         advance(to: time)
     }
 
     mutating func hide(_ target: String? = nil, animated: Bool = true, afterDelay: Double = 0, at time: Double) throws {
         advance(to: time)
-        try stack.hide(target: target, animated: animated, afterDelay: afterDelay, at: time, timeline: &timeline, events: &events)
+        try stack.hide(
+            target: target, animated: animated, afterDelay: afterDelay, at: time, timeline: &timeline, events: &events)
         advance(to: time)
     }
 
@@ -65,7 +70,9 @@ struct Driver {
     /// The HUD's `inspect` object, as the wire layer encodes it.
     mutating func inspect(_ target: String, at time: Double) -> JSONObject? {
         advance(to: time)
-        return stack.inspect(target, at: time, timeline: timeline).map { SceneWire.encode(.hud($0), at: time, layers: false) }
+        return stack.inspect(target, at: time, timeline: timeline).map {
+            SceneWire.encode(.hud($0), at: time, layers: false)
+        }
     }
 
     /// (name, time) of the events of `target` so far.
@@ -154,21 +161,27 @@ extension HUDProperties {
 
 extension HUDShowCommand {
     init(json object: JSONObject) throws(CommandError) {
-        guard case let .show(c)? = try HUDWire.decode("hud.show", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        guard case let .show(c)? = try HUDWire.decode("hud.show", FieldReader(object)) else {
+            throw CommandError(.badRequest, "")
+        }
         self = c
     }
 }
 
 extension HUDHideCommand {
     init(json object: JSONObject) throws(CommandError) {
-        guard case let .hide(c)? = try HUDWire.decode("hud.hide", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        guard case let .hide(c)? = try HUDWire.decode("hud.hide", FieldReader(object)) else {
+            throw CommandError(.badRequest, "")
+        }
         self = c
     }
 }
 
 extension HUDStatusCommand {
     init(json object: JSONObject) throws(CommandError) {
-        guard case let .status(c)? = try HUDWire.decode("hud.status", FieldReader(object)) else { throw CommandError(.badRequest, "") }
+        guard case let .status(c)? = try HUDWire.decode("hud.status", FieldReader(object)) else {
+            throw CommandError(.badRequest, "")
+        }
         self = c
     }
 }

@@ -1,9 +1,9 @@
 import ComponentSupport
 import FrameCodecs
-import Shapes
 import Geometry
 import HUD
 import JSON
+import Shapes
 import Testing
 import Timing
 
@@ -48,7 +48,7 @@ import Timing
         #expect(d.inspect("h", at: 0.2)?.number("timers", "minShow") == 1.0)
         for t in [0.3, 0.5, 0.99] {
             #expect(d.inspect("h", at: t)?.string("state") == "shown")
-            #expect(bezelGroup(d.shapes(at: t), "h")?.alpha == nil) // alpha 1: no group alpha
+            #expect(bezelGroup(d.shapes(at: t), "h")?.alpha == nil)  // alpha 1: no group alpha
         }
         #expect(d.inspect("h", at: 1.0)?.string("state") == "hiding")
         for s in [0.05, 0.15, 0.25] {
@@ -254,7 +254,8 @@ import Timing
         var d = Driver()
         try d.show("load", HUDProperties(label: "Loading"), at: 0)
         d.advance(to: 1)
-        let result = try d.stack.status(kind: .error, text: "Failed", duration: 1.5, at: 1, timeline: &d.timeline, events: &d.events)
+        let result = try d.stack.status(
+            kind: .error, text: "Failed", duration: 1.5, at: 1, timeline: &d.timeline, events: &d.events)
         #expect(result.target == "load")
         #expect(d.inspect("load", at: 1)?.string("customView") == "cross")
         d.advance(to: 4)
@@ -264,10 +265,14 @@ import Timing
     @Test func modeChangesRebuildTheIndicator() throws {
         var d = Driver()
         try d.show("h", HUDProperties(mode: .annular, progress: 0.5), animated: false, at: 0)
-        let annular = flatten(d.shapes(at: 0.1)).compactMap { shape -> ArcShape? in if case .arc(let a) = shape { return a }; return nil }
+        let annular = flatten(d.shapes(at: 0.1)).compactMap { shape -> ArcShape? in
+            if case .arc(let a) = shape { return a }; return nil
+        }
         #expect(annular.contains { $0.stroke.alpha == 0.1 })
         try d.stack.update(target: "h", properties: HUDProperties(mode: .determinate), at: 0.2, timeline: &d.timeline)
-        let pie = flatten(d.shapes(at: 0.3)).compactMap { shape -> ArcShape? in if case .arc(let a) = shape { return a }; return nil }
+        let pie = flatten(d.shapes(at: 0.3)).compactMap { shape -> ArcShape? in
+            if case .arc(let a) = shape { return a }; return nil
+        }
         #expect(!pie.contains { $0.stroke.alpha == 0.1 })
         #expect(pie.contains { $0.lineWidth == 4 && $0.radius == 16.5 })
         #expect(pie.contains { $0.lineWidth == 2 && $0.radius == 17.5 })
@@ -282,7 +287,9 @@ import Timing
         try d.show("h", animated: false, at: 0)
         func alphas(_ t: Double) -> [Double] {
             let group = bezelGroup(d.shapes(at: t), "h")
-            return (group?.items ?? []).compactMap { shape -> Double? in if case .line(let l) = shape { return l.stroke.alpha }; return nil }
+            return (group?.items ?? []).compactMap { shape -> Double? in
+                if case .line(let l) = shape { return l.stroke.alpha }; return nil
+            }
         }
         let first = alphas(0.1), second = alphas(0.35)
         #expect(first.count == 12 && second.count == 12)

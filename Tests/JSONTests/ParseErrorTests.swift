@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JSON
 
 @Suite struct ParseErrorTests {
@@ -13,15 +14,16 @@ import Testing
 
     private func failure(_ text: String) -> JSONParseError? { failure(Array(text.utf8)) }
 
-    @Test(arguments: [
-        ([0x22, 0xC3, 0x28, 0x22], 1),             // bad continuation
-        ([0x22, 0xC0, 0xAF, 0x22], 1),             // overlong '/'
-        ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1),       // overlong 3-byte
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),       // UTF-8-encoded surrogate U+D800
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1), // beyond U+10FFFF
-        ([0x22, 0xFF, 0x22], 1),
-        ([0x22, 0x61, 0xE4, 0xB8], 2),             // truncated at the end
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x22, 0xC3, 0x28, 0x22], 1),  // bad continuation
+            ([0x22, 0xC0, 0xAF, 0x22], 1),  // overlong '/'
+            ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1),  // overlong 3-byte
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),  // UTF-8-encoded surrogate U+D800
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),  // beyond U+10FFFF
+            ([0x22, 0xFF, 0x22], 1),
+            ([0x22, 0x61, 0xE4, 0xB8], 2),  // truncated at the end
+        ] as [([UInt8], Int)])
     func rejectsInvalidUTF8(bytes: [UInt8], offset: Int) {
         let error = failure(bytes)
         #expect(error?.kind == .invalidUTF8)
@@ -74,7 +76,9 @@ import Testing
     @Test func rejectsBadNumberGrammar() {
         for text in ["01", "-01", "1.", ".5", "-", "1e", "1e+", "+1", "0x10", "1.e3", "--1"] {
             let kind = failure(text)?.kind
-            #expect(kind == .invalidNumber || kind == .unexpectedCharacter || kind == .trailingData || kind == .unexpectedEnd, "\(text)")
+            #expect(
+                kind == .invalidNumber || kind == .unexpectedCharacter || kind == .trailingData
+                    || kind == .unexpectedEnd, "\(text)")
             #expect(kind != nil, "\(text)")
         }
         #expect(failure("01")?.kind == .invalidNumber)

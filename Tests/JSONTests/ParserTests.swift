@@ -1,16 +1,20 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import JSON
 
 @Suite struct ParserTests {
     @Test func parsesEveryKindOfValue() throws {
-        let value = try JSONParser.parse(#" {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d\u00e9\n"}, "a": "last"} "#)
+        let value = try JSONParser.parse(
+            #" {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d\u00e9\n"}, "a": "last"} "#)
         guard case .object(let object) = value else {
             Issue.record("not an object")
             return
         }
         #expect(object.keys == ["a", "b", "a"])
-        #expect(object.members[0].value == .array([.number(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null]))
+        #expect(
+            object.members[0].value
+                == .array([.number(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null]))
         #expect(value["a"] == .string("last"))
         #expect(value["b"]?["c"] == .string("d\u{e9}\n"))
         #expect(value["missing"] == nil)
@@ -34,9 +38,11 @@ import TestSupport
     }
 
     @Test func numbersMatchStrtod() throws {
-        let samples = ["0", "1", "-1", "0.1", "0.3", "123.456", "1e10", "1E-7", "2.5e+3", "9007199254740993",
-                       "123456789012345678901234567890", "0.000001234", "1.7976931348623157e308", "5e-324",
-                       "1e-400", "4.9406564584124654e-324", "2.2250738585072011e-308", "0.1e23", "123456789012345.6"]
+        let samples = [
+            "0", "1", "-1", "0.1", "0.3", "123.456", "1e10", "1E-7", "2.5e+3", "9007199254740993",
+            "123456789012345678901234567890", "0.000001234", "1.7976931348623157e308", "5e-324",
+            "1e-400", "4.9406564584124654e-324", "2.2250738585072011e-308", "0.1e23", "123456789012345.6",
+        ]
         for sample in samples {
             let expected = try #require(Double(sample))
             #expect(try JSONParser.parse(sample) == .number(expected), "\(sample)")
@@ -54,16 +60,17 @@ import TestSupport
 
     /// Hard conversions, with bit patterns from an independent correctly rounded conversion
     /// (CPython's float()).
-    @Test(arguments: [
-        ("1.00000000000000011102230246251565404236316680908203125", 0x3FF0_0000_0000_0000),  // tie: to even
-        ("1.00000000000000011102230246251565404236316680908203126", 0x3FF0_0000_0000_0001),
-        ("2.2250738585072011e-308", 0x000F_FFFF_FFFF_FFFF),
-        ("9007199254740993", 0x4340_0000_0000_0000),
-        ("179769313486231580793728971405301e276", 0x7FEF_FFFF_FFFF_FFFF),
-        ("0.1e-320", 0x0000_0000_0000_00CA),
-        ("7.2057594037927933e16", 0x4370_0000_0000_0000),
-        ("123456789012345678901234567890e-10", 0x43E5_6A95_319D_63E1),
-    ] as [(String, UInt64)])
+    @Test(
+        arguments: [
+            ("1.00000000000000011102230246251565404236316680908203125", 0x3FF0_0000_0000_0000),  // tie: to even
+            ("1.00000000000000011102230246251565404236316680908203126", 0x3FF0_0000_0000_0001),
+            ("2.2250738585072011e-308", 0x000F_FFFF_FFFF_FFFF),
+            ("9007199254740993", 0x4340_0000_0000_0000),
+            ("179769313486231580793728971405301e276", 0x7FEF_FFFF_FFFF_FFFF),
+            ("0.1e-320", 0x0000_0000_0000_00CA),
+            ("7.2057594037927933e16", 0x4370_0000_0000_0000),
+            ("123456789012345678901234567890e-10", 0x43E5_6A95_319D_63E1),
+        ] as [(String, UInt64)])
     func hardNumbersRoundCorrectly(text: String, bits: UInt64) throws {
         #expect(try JSONParser.parse(text).doubleValue?.bitPattern == bits)
     }
@@ -84,7 +91,8 @@ import TestSupport
 
     @Test func neverTrapsOnRandomBytes() {
         var generator = SplitMix64(seed: 99)
-        let alphabet = Array("{}[]\",:0123456789-+.eE tfnrulase\\u\u{1}".utf8) + [0xC3, 0xA9, 0xED, 0xA0, 0xF4, 0x90, 0xFF]
+        let alphabet =
+            Array("{}[]\",:0123456789-+.eE tfnrulase\\u\u{1}".utf8) + [0xC3, 0xA9, 0xED, 0xA0, 0xF4, 0x90, 0xFF]
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 24)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }

@@ -1,16 +1,19 @@
 import ComponentSupport
 import Testing
 import Timing
+
 @testable import Navigation
 
 @Suite struct NavigationBarTests {
     static func rig(_ a: Bool, _ b: Bool, switchOn: Bool = true) throws -> NavRig? {
         guard var rig = NavRig() else { return nil }
-        let create = NavCreate(target: "nav", screens: [NavScreen(id: "A", prefersNavigationBarHidden: a)],
-                               viewControllerBasedNavigationBarAppearanceEnabled: switchOn)
+        let create = NavCreate(
+            target: "nav", screens: [NavScreen(id: "A", prefersNavigationBarHidden: a)],
+            viewControllerBasedNavigationBarAppearanceEnabled: switchOn)
         try rig.apply(.create(create), at: 0)
         _ = rig.take()
-        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", prefersNavigationBarHidden: b), animated: true), at: 1)
+        try rig.apply(
+            .push(target: "nav", screen: NavScreen(id: "B", prefersNavigationBarHidden: b), animated: true), at: 1)
         return rig
     }
 
@@ -50,12 +53,17 @@ import Timing
 
     @Test func createAppliesTheTopScreensPreference() throws {
         guard var rig = NavRig() else { return }
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B", prefersNavigationBarHidden: true)])), at: 0)
-        #expect(rig.take() == [
-            .appearance(screen: "B", call: .viewWillAppear, animated: false),
-            .bar(hidden: true, animated: false),
-            .appearance(screen: "B", call: .viewDidAppear, animated: false),
-        ])
+        try rig.apply(
+            .create(
+                NavCreate(
+                    target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B", prefersNavigationBarHidden: true)])),
+            at: 0)
+        #expect(
+            rig.take() == [
+                .appearance(screen: "B", call: .viewWillAppear, animated: false),
+                .bar(hidden: true, animated: false),
+                .appearance(screen: "B", call: .viewDidAppear, animated: false),
+            ])
         #expect(rig.inspect(at: 0)?.barVisibility == 0)
     }
 
@@ -64,8 +72,12 @@ import Timing
         // A is under B; pop B to A with the finger.
         let (a, b) = pair
         guard var rig = NavRig() else { return }
-        let create = NavCreate(target: "nav", screens: [NavScreen(id: "A", prefersNavigationBarHidden: a),
-                                                        NavScreen(id: "B", prefersNavigationBarHidden: b)])
+        let create = NavCreate(
+            target: "nav",
+            screens: [
+                NavScreen(id: "A", prefersNavigationBarHidden: a),
+                NavScreen(id: "B", prefersNavigationBarHidden: b),
+            ])
         try rig.apply(.create(create), at: 0)
         let from = b ? 0.0 : 1.0, to = a ? 0.0 : 1.0
         rig.pointer(.down, x: 50, at: 1)
@@ -86,8 +98,12 @@ import Timing
     func cancelledPopDoesNotFlicker(_ pair: (Bool, Bool)) throws {
         let (a, b) = pair
         guard var rig = NavRig() else { return }
-        let create = NavCreate(target: "nav", screens: [NavScreen(id: "A", prefersNavigationBarHidden: a),
-                                                        NavScreen(id: "B", prefersNavigationBarHidden: b)])
+        let create = NavCreate(
+            target: "nav",
+            screens: [
+                NavScreen(id: "A", prefersNavigationBarHidden: a),
+                NavScreen(id: "B", prefersNavigationBarHidden: b),
+            ])
         try rig.apply(.create(create), at: 0)
         _ = rig.take()
         rig.drag([50, 62.5, 75, 87.5], start: 1, step: 0.2)
@@ -107,8 +123,9 @@ import Timing
         guard var rig = NavRig() else { return }
         try rig.create(["A"])
         rig.advance(to: 1)
-        _ = try rig.stack.apply(.push(target: "nav", screen: NavScreen(id: "B"), animated: true), at: 1,
-                                timeline: &rig.timeline, events: &rig.events)
+        _ = try rig.stack.apply(
+            .push(target: "nav", screen: NavScreen(id: "B"), animated: true), at: 1,
+            timeline: &rig.timeline, events: &rig.events)
         #expect(rig.timeline.nextEventTime() == 1)
     }
 
@@ -119,15 +136,17 @@ import Timing
         try rig.create(["A"])
         _ = rig.take()
         guard let entry = rig.stack.controllers[0].top else { return }
-        rig.stack.controllers[0].setBarHidden(true, animated: false, at: 1, timeline: &rig.timeline, events: &rig.events)
+        rig.stack.controllers[0].setBarHidden(
+            true, animated: false, at: 1, timeline: &rig.timeline, events: &rig.events)
         rig.stack.controllers[0].disappear(entry, animated: true, at: 1, timeline: &rig.timeline, events: &rig.events)
         #expect(rig.stack.inspect("nav", at: 1, timeline: rig.timeline)?.barVisibility == 0)
         rig.advance(to: 1)
-        #expect(rig.take() == [
-            .bar(hidden: true, animated: false),
-            .appearance(screen: "A", call: .viewWillDisappear, animated: true),
-            .bar(hidden: false, animated: false),
-        ])
+        #expect(
+            rig.take() == [
+                .bar(hidden: true, animated: false),
+                .appearance(screen: "A", call: .viewWillDisappear, animated: true),
+                .bar(hidden: false, animated: false),
+            ])
         #expect(rig.inspect(at: 1)?.barVisibility == 1)
     }
 }

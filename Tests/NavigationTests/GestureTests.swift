@@ -2,6 +2,7 @@ import ComponentSupport
 import Geometry
 import Testing
 import Timing
+
 @testable import Navigation
 
 @Suite struct GestureRefusalTests {
@@ -33,18 +34,25 @@ import Timing
         guard var rig = NavRig() else { return }
         try rig.create(["A", "B"])
         let events = GestureRefusalTests.rightDrag(&rig, from: 100)
-        #expect(same(Array(events.prefix(5)), [
-            .gesture(state: .began, percent: 10 / 375, velocity: 200),
-            .transition(kind: .pop, state: .began, interactive: true),
-            .appearance(screen: "B", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewWillAppear, animated: true),
-            .gesture(state: .changed, percent: 20 / 375, velocity: 200),
-        ]))
+        #expect(
+            same(
+                Array(events.prefix(5)),
+                [
+                    .gesture(state: .began, percent: 10 / 375, velocity: 200),
+                    .transition(kind: .pop, state: .began, interactive: true),
+                    .appearance(screen: "B", call: .viewWillDisappear, animated: true),
+                    .appearance(screen: "A", call: .viewWillAppear, animated: true),
+                    .gesture(state: .changed, percent: 20 / 375, velocity: 200),
+                ]))
     }
 
     @Test func disabledRefuses() throws {
         guard var rig = NavRig() else { return }
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B", interactivePopDisabled: true)])), at: 0)
+        try rig.apply(
+            .create(
+                NavCreate(
+                    target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B", interactivePopDisabled: true)])),
+            at: 0)
         #expect(GestureRefusalTests.rightDrag(&rig, from: 100) == [.gestureRefused(reason: .disabled)])
         GestureRefusalTests.expectStill(&rig, stack: ["A", "B"], at: 2)
     }
@@ -97,7 +105,8 @@ import Timing
         _ = rig.take()
         rig.drag([100, 80], start: 1, step: 0.05)
         #expect(rig.take() == [.gestureRefused(reason: .disabled)])
-        try rig.apply(.update(target: "nav", screen: "B", changes: NavScreenUpdate(interactivePopDisabled: false)), at: 2)
+        try rig.apply(
+            .update(target: "nav", screen: "B", changes: NavScreenUpdate(interactivePopDisabled: false)), at: 2)
         rig.drag([100, 80], start: 2, step: 0.05)
         #expect(rig.take() == [.gestureRefused(reason: .distance)])
     }
@@ -142,11 +151,12 @@ import Timing
         #expect(rig.take().isEmpty)
         _ = rig.inspect(at: 1.25)
         let finished = rig.takeTimed()
-        #expect(finished.map(\.payload) == [
-            .appearance(screen: "B", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidAppear, animated: true),
-            .transition(kind: .pop, state: .finished, interactive: true),
-        ])
+        #expect(
+            finished.map(\.payload) == [
+                .appearance(screen: "B", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidAppear, animated: true),
+                .transition(kind: .pop, state: .finished, interactive: true),
+            ])
         #expect(finished.allSatisfy { near($0.time, 1.25, 1e-9) })
         #expect(rig.inspect(at: 1.3)?.stack == ["A"])
     }
@@ -163,13 +173,14 @@ import Timing
         _ = rig.inspect(at: 0.5999)
         #expect(rig.take().isEmpty)
         _ = rig.inspect(at: 0.6 + 1e-9)
-        #expect(rig.take() == [
-            .appearance(screen: "A", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "B", call: .viewWillAppear, animated: true),
-            .appearance(screen: "B", call: .viewDidAppear, animated: true),
-            .transition(kind: .pop, state: .cancelled, interactive: true),
-        ])
+        #expect(
+            rig.take() == [
+                .appearance(screen: "A", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "B", call: .viewWillAppear, animated: true),
+                .appearance(screen: "B", call: .viewDidAppear, animated: true),
+                .transition(kind: .pop, state: .cancelled, interactive: true),
+            ])
         let state = rig.inspect(at: 0.7)
         #expect(state?.stack == ["A", "B"])
         #expect(state?.transitioning == nil)
@@ -196,8 +207,10 @@ import Timing
         rig.pointer(.down, x: 50, at: 0)
         rig.pointer(.move, x: 100, at: 0.1)
         _ = rig.take()
-        let consumed = [rig.pointer(.down, x: 200, at: 0.15, pointer: 1), rig.pointer(.move, x: 300, at: 0.16, pointer: 1),
-                        rig.pointer(.up, x: 300, at: 0.17, pointer: 1)]
+        let consumed = [
+            rig.pointer(.down, x: 200, at: 0.15, pointer: 1), rig.pointer(.move, x: 300, at: 0.16, pointer: 1),
+            rig.pointer(.up, x: 300, at: 0.17, pointer: 1),
+        ]
         #expect(consumed == [true, true, true])
         #expect(rig.take().isEmpty)
         #expect(near(rig.inspect(at: 0.17)?.percent, 50 / width))

@@ -1,16 +1,18 @@
-import ScrollView
 import ComponentSupport
-import Shapes
 import Geometry
+import ScrollView
+import Shapes
 import Testing
 import Timing
+
 @testable import Navigation
 
 @Suite struct MirroringAndEdgeTests {
     @Test func rightToLeftMirrorsDirectionAndDistance() throws {
         guard var rig = NavRig() else { return }
         let b = NavScreen(id: "B", interactivePopMaxAllowedInitialDistanceToLeftEdge: 50)
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], layoutDirection: .rtl)), at: 0)
+        try rig.apply(
+            .create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], layoutDirection: .rtl)), at: 0)
         _ = rig.take()
         // Rightward near the right edge: the wrong direction in right-to-left.
         rig.drag([340, 355, 365], start: 1, step: 0.05)
@@ -41,7 +43,8 @@ import Timing
     @Test func edgeOnlyModeNeedsADownNearTheLeadingEdge() throws {
         guard var rig = NavRig() else { return }
         let b = NavScreen(id: "B", interactivePopDisabled: true)
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], fullscreenPopGesture: false)), at: 0)
+        try rig.apply(
+            .create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), b], fullscreenPopGesture: false)), at: 0)
         _ = rig.take()
         rig.drag([100, 120, 140], start: 1, step: 0.05)
         #expect(rig.take() == [.gestureRefused(reason: .distance)])
@@ -52,8 +55,11 @@ import Timing
 
     @Test func edgeOnlyModeInRightToLeftUsesTheRightEdge() throws {
         guard var rig = NavRig() else { return }
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B")],
-                                        fullscreenPopGesture: false, layoutDirection: .rtl)), at: 0)
+        try rig.apply(
+            .create(
+                NavCreate(
+                    target: "nav", screens: [NavScreen(id: "A"), NavScreen(id: "B")],
+                    fullscreenPopGesture: false, layoutDirection: .rtl)), at: 0)
         _ = rig.take()
         rig.drag([15, 5], start: 1, step: 0.05)
         #expect(rig.take() == [.gestureRefused(reason: .distance)])
@@ -73,12 +79,20 @@ import Timing
         #expect(dup?.code == .duplicateTarget)
         #expect(dup?.message.contains("screens[1].id") == true)
         #expect(rig.stack.targets.isEmpty)
-        let nan = code(.create(NavCreate(target: "nav", frame: Rect(x: 0, y: 0, width: .nan, height: 10), screens: [NavScreen(id: "A")])))
+        let nan = code(
+            .create(
+                NavCreate(
+                    target: "nav", frame: Rect(x: 0, y: 0, width: .nan, height: 10), screens: [NavScreen(id: "A")])))
         #expect(nan?.code == .badRequest)
         #expect(nan?.message.contains("frame.width") == true)
-        let rows = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", rows: TableRows(count: 3, height: -1))])))
+        let rows = code(
+            .create(NavCreate(target: "nav", screens: [NavScreen(id: "A", rows: TableRows(count: 3, height: -1))])))
         #expect(rows?.message.contains("screens[0].rows.height") == true)
-        let distance = code(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", interactivePopMaxAllowedInitialDistanceToLeftEdge: -3)])))
+        let distance = code(
+            .create(
+                NavCreate(
+                    target: "nav", screens: [NavScreen(id: "A", interactivePopMaxAllowedInitialDistanceToLeftEdge: -3)])
+            ))
         #expect(distance?.message.contains("screens[0].interactivePopMaxAllowedInitialDistanceToLeftEdge") == true)
         #expect(code(.create(NavCreate(target: "nav", screens: [])))?.code == .badRequest)
         #expect(rig.stack.targets.isEmpty)
@@ -122,8 +136,14 @@ import Timing
     @Test func backTitleFallsBackToBackThenChevron() throws {
         guard var rig = NavRig() else { return }
         let long = String(repeating: "Long title ", count: 6)
-        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "Mail"), NavScreen(id: "B", title: "Inbox"),
-                                                                 NavScreen(id: "C", title: long), NavScreen(id: "D", title: "Message")])), at: 0)
+        try rig.apply(
+            .create(
+                NavCreate(
+                    target: "nav",
+                    screens: [
+                        NavScreen(id: "A", title: "Mail"), NavScreen(id: "B", title: "Inbox"),
+                        NavScreen(id: "C", title: long), NavScreen(id: "D", title: "Message"),
+                    ])), at: 0)
         let entries = rig.stack.controllers[0].entries
         #expect(entries[0].backTitle == nil)
         #expect(entries[1].backTitle == "Mail")
@@ -135,12 +155,16 @@ import Timing
         guard var rig = NavRig() else { return }
         let rows = TableRows(count: 50)
         try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "A", rows: rows)])), at: 0)
-        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B", color: .white, rows: rows), animated: true), at: 0)
+        try rig.apply(
+            .push(target: "nav", screen: NavScreen(id: "B", title: "B", color: .white, rows: rows), animated: true),
+            at: 0)
         let state = rig.inspect(at: 0.1)
         var shapes: [Shape] = []
         rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
         let rects = shapes.compactMap { if case let .rect(r) = $0 { r } else { nil } }
-        let dim = rects.first { $0.fill == Color(white: 0, alpha: state?.dimAlpha ?? -1) && $0.frame.width == NavRig.width }
+        let dim = rects.first {
+            $0.fill == Color(white: 0, alpha: state?.dimAlpha ?? -1) && $0.frame.width == NavRig.width
+        }
         #expect(dim != nil)
         let texts = shapes.compactMap { if case let .text(t) = $0 { t } else { nil } }
         let titleA = texts.first { $0.text == "A" }, titleB = texts.first { $0.text == "B" }
@@ -156,7 +180,11 @@ import Timing
     @Test func aStackSmallerThanTheCanvasIsClippedToItsFrame() throws {
         guard var rig = NavRig() else { return }
         let frame = Rect(x: 20, y: 100, width: 300, height: 400)
-        try rig.apply(.create(NavCreate(target: "nav", frame: frame, screens: [NavScreen(id: "A", title: "A", rows: TableRows(count: 50))])), at: 0)
+        try rig.apply(
+            .create(
+                NavCreate(
+                    target: "nav", frame: frame, screens: [NavScreen(id: "A", title: "A", rows: TableRows(count: 50))])),
+            at: 0)
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "B"), animated: true), at: 0)
         var shapes: [Shape] = []
         rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
@@ -193,7 +221,9 @@ import Timing
         // 667 - 64 = 603 pt of content per screen: rows 0...13 (44 pt each) are visible on both.
         #expect(texts.filter { $0 == "Row 13" }.count == 2)
         #expect(!texts.contains("Row 14"))
-        let paths = shapes.compactMap { if case let .path(p) = $0 { p } else { nil } }.filter { $0.stroke == NavMetrics.separatorColor }
+        let paths = shapes.compactMap { if case let .path(p) = $0 { p } else { nil } }.filter {
+            $0.stroke == NavMetrics.separatorColor
+        }
         #expect(paths.count == 2)
         // A row's hairline sits 0.25 pt above its bottom: 64 + 13 * 44 - 0.25 = 635.75 is the last
         // one on screen (row 13's would be at 679.75, below the 667 pt frame).

@@ -1,8 +1,9 @@
 import ComponentSupport
-import Shapes
-import Typesetting
 import Geometry
+import Shapes
 import Timing
+import Typesetting
+
 @testable import Navigation
 
 /// The fonts, loaded once.
@@ -38,17 +39,21 @@ struct NavRig {
     }
 
     /// Creates stack "nav" with screens of these ids (titles = ids).
-    mutating func create(_ ids: [String], at time: Double = 0, configure: (inout NavCreate) -> Void = { _ in }) throws(CommandError) {
+    mutating func create(
+        _ ids: [String], at time: Double = 0, configure: (inout NavCreate) -> Void = { _ in }
+    ) throws(CommandError) {
         var create = NavCreate(target: "nav", screens: ids.map { NavScreen(id: $0, title: $0) })
         configure(&create)
         try apply(.create(create), at: time)
     }
 
     @discardableResult
-    mutating func pointer(_ phase: PointerPhase, x: Double, y: Double = 300, at time: Double, pointer: Int = 0) -> Bool {
+    mutating func pointer(_ phase: PointerPhase, x: Double, y: Double = 300, at time: Double, pointer: Int = 0) -> Bool
+    {
         advance(to: time)
-        let consumed = stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
-                                     timeline: &timeline, events: &events)
+        let consumed = stack.pointer(
+            PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
+            timeline: &timeline, events: &events)
         advance(to: time)
         return consumed?.handled ?? false
     }

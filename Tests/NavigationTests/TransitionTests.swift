@@ -1,18 +1,20 @@
 import ComponentSupport
-import Shapes
 import Geometry
+import Shapes
 import Testing
 import Timing
+
 @testable import Navigation
 
 @Suite struct AppearanceOrderTests {
     @Test func createReportsTheTopScreenAppearing() throws {
         guard var rig = NavRig() else { return }
         try rig.create(["A", "B"])
-        #expect(rig.take() == [
-            .appearance(screen: "B", call: .viewWillAppear, animated: false),
-            .appearance(screen: "B", call: .viewDidAppear, animated: false),
-        ])
+        #expect(
+            rig.take() == [
+                .appearance(screen: "B", call: .viewWillAppear, animated: false),
+                .appearance(screen: "B", call: .viewDidAppear, animated: false),
+            ])
         #expect(rig.inspect(at: 0)?.stack == ["A", "B"])
     }
 
@@ -21,20 +23,22 @@ import Timing
         try rig.create(["A", "B"])
         _ = rig.take()
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "C"), animated: true), at: 1)
-        #expect(rig.take() == [
-            .transition(kind: .push, state: .began, interactive: false),
-            .appearance(screen: "B", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "C", call: .viewWillAppear, animated: true),
-        ])
+        #expect(
+            rig.take() == [
+                .transition(kind: .push, state: .began, interactive: false),
+                .appearance(screen: "B", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "C", call: .viewWillAppear, animated: true),
+            ])
         _ = rig.inspect(at: 1.3499)
         #expect(rig.take().isEmpty)
         _ = rig.inspect(at: 1.35)
         let end = rig.takeTimed()
-        #expect(end.map(\.payload) == [
-            .appearance(screen: "B", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "C", call: .viewDidAppear, animated: true),
-            .transition(kind: .push, state: .finished, interactive: false),
-        ])
+        #expect(
+            end.map(\.payload) == [
+                .appearance(screen: "B", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "C", call: .viewDidAppear, animated: true),
+                .transition(kind: .push, state: .finished, interactive: false),
+            ])
         #expect(end.allSatisfy { near($0.time, 1.35) })
     }
 
@@ -59,28 +63,31 @@ import Timing
         _ = rig.take()
         let ack = try rig.apply(.pop(target: "nav", animated: true), at: 1)
         #expect(ack.popped == ["B"])
-        #expect(rig.take() == [
-            .transition(kind: .pop, state: .began, interactive: false),
-            .appearance(screen: "B", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewWillAppear, animated: true),
-        ])
+        #expect(
+            rig.take() == [
+                .transition(kind: .pop, state: .began, interactive: false),
+                .appearance(screen: "B", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewWillAppear, animated: true),
+            ])
         _ = rig.inspect(at: 1.35)
-        #expect(rig.take() == [
-            .appearance(screen: "B", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidAppear, animated: true),
-            .transition(kind: .pop, state: .finished, interactive: false),
-        ])
+        #expect(
+            rig.take() == [
+                .appearance(screen: "B", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidAppear, animated: true),
+                .transition(kind: .pop, state: .finished, interactive: false),
+            ])
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "C"), animated: false), at: 2)
         _ = rig.take()
         try rig.apply(.pop(target: "nav", animated: false), at: 3)
-        #expect(rig.take() == [
-            .transition(kind: .pop, state: .began, interactive: false),
-            .appearance(screen: "C", call: .viewWillDisappear, animated: false),
-            .appearance(screen: "A", call: .viewWillAppear, animated: false),
-            .appearance(screen: "C", call: .viewDidDisappear, animated: false),
-            .appearance(screen: "A", call: .viewDidAppear, animated: false),
-            .transition(kind: .pop, state: .finished, interactive: false),
-        ])
+        #expect(
+            rig.take() == [
+                .transition(kind: .pop, state: .began, interactive: false),
+                .appearance(screen: "C", call: .viewWillDisappear, animated: false),
+                .appearance(screen: "A", call: .viewWillAppear, animated: false),
+                .appearance(screen: "C", call: .viewDidDisappear, animated: false),
+                .appearance(screen: "A", call: .viewDidAppear, animated: false),
+                .transition(kind: .pop, state: .finished, interactive: false),
+            ])
     }
 
     @Test func popToRootSkipsTheScreensBetween() throws {
@@ -90,14 +97,15 @@ import Timing
         let ack = try rig.apply(.popToRoot(target: "nav", animated: true), at: 1)
         #expect(ack.popped == ["B", "C", "D"])
         _ = rig.inspect(at: 2)
-        #expect(rig.take() == [
-            .transition(kind: .pop, state: .began, interactive: false),
-            .appearance(screen: "D", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewWillAppear, animated: true),
-            .appearance(screen: "D", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidAppear, animated: true),
-            .transition(kind: .pop, state: .finished, interactive: false),
-        ])
+        #expect(
+            rig.take() == [
+                .transition(kind: .pop, state: .began, interactive: false),
+                .appearance(screen: "D", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewWillAppear, animated: true),
+                .appearance(screen: "D", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidAppear, animated: true),
+                .transition(kind: .pop, state: .finished, interactive: false),
+            ])
         // Already at the root: a no-op, as UIKit returns nil.
         #expect(try rig.apply(.popToRoot(target: "nav", animated: true), at: 3).popped.isEmpty)
         #expect(rig.take().isEmpty)
@@ -110,25 +118,27 @@ import Timing
         rig.drag([50, 150, 250, 350], start: 0, step: 0.1)
         _ = rig.inspect(at: 5)
         let finished = rig.take().filter { if case .appearance = $0 { true } else { false } }
-        #expect(finished == [
-            .appearance(screen: "B", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewWillAppear, animated: true),
-            .appearance(screen: "B", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidAppear, animated: true),
-        ])
+        #expect(
+            finished == [
+                .appearance(screen: "B", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewWillAppear, animated: true),
+                .appearance(screen: "B", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidAppear, animated: true),
+            ])
         try rig.apply(.push(target: "nav", screen: NavScreen(id: "B"), animated: false), at: 6)
         _ = rig.take()
         rig.drag([50, 62.5, 75, 87.5], start: 7, step: 0.2)
         _ = rig.inspect(at: 10)
         let cancelled = rig.take().filter { if case .appearance = $0 { true } else { false } }
-        #expect(cancelled == [
-            .appearance(screen: "B", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewWillAppear, animated: true),
-            .appearance(screen: "A", call: .viewWillDisappear, animated: true),
-            .appearance(screen: "A", call: .viewDidDisappear, animated: true),
-            .appearance(screen: "B", call: .viewWillAppear, animated: true),
-            .appearance(screen: "B", call: .viewDidAppear, animated: true),
-        ])
+        #expect(
+            cancelled == [
+                .appearance(screen: "B", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewWillAppear, animated: true),
+                .appearance(screen: "A", call: .viewWillDisappear, animated: true),
+                .appearance(screen: "A", call: .viewDidDisappear, animated: true),
+                .appearance(screen: "B", call: .viewWillAppear, animated: true),
+                .appearance(screen: "B", call: .viewDidAppear, animated: true),
+            ])
     }
 }
 
@@ -168,7 +178,8 @@ import Timing
     static func run(sampleEvery step: Double?) throws -> ([TimedEvent<NavEvent>], [NavInspection?])? {
         guard var rig = NavRig() else { return nil }
         try rig.create(["A"])
-        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", prefersNavigationBarHidden: true), animated: true), at: 0.5)
+        try rig.apply(
+            .push(target: "nav", screen: NavScreen(id: "B", prefersNavigationBarHidden: true), animated: true), at: 0.5)
         var probes: [NavInspection?] = []
         let probeTimes = [0.6, 0.7, 0.85, 2.0, 2.35, 3.1, 3.2, 3.3, 4]
         var drawn: [Shape] = []

@@ -1,10 +1,11 @@
 import ComponentSupport
+import Geometry
 import JSON
 import Testing
 import Timing
-@testable import ProgressBar
-import Geometry
 import Wire
+
+@testable import ProgressBar
 
 @Suite struct BarAnimationTests {
     /// The protocol's example: 0 -> 0.5 over 1 s, paused at 0.4, resumed at 5.4, ends at 6.0.
@@ -164,7 +165,8 @@ import Wire
         try rig.op(#"{"op":"bar.set","target":"b","value":0.5,"duration":1}"#, at: 0)
         try rig.op(#"{"op":"bar.pause","target":"b"}"#, at: 0.4)
         let plain = try #require(rig.inspect("b", at: 2))
-        #expect(plain.keys == ["target", "kind", "t", "model", "presentation", "paused", "animating", "dragging", "buffer"])
+        #expect(
+            plain.keys == ["target", "kind", "t", "model", "presentation", "paused", "animating", "dragging", "buffer"])
         #expect(plain["kind"]?.stringValue == "bar")
         #expect(plain["t"]?.doubleValue == 2)
         #expect(plain["model"]?["value"]?.doubleValue == 0.5)
@@ -185,7 +187,9 @@ import Wire
 
     @Test func barFieldsAreValidated() throws {
         var rig = TestRig()
-        try rig.op(##"{"op":"bar.create","target":"b","frame":{"x":10,"y":20,"width":300,"height":30},"barHeight":3,"dotSize":12,"trackColor":"#112233","fillColor":"#445566","dragColor":"#778899","bufferColor":"#aabbcc80","cornerRadius":1,"showDot":false,"draggable":false,"hitInset":8,"curve":"default"}"##, at: 0)
+        try rig.op(
+            ##"{"op":"bar.create","target":"b","frame":{"x":10,"y":20,"width":300,"height":30},"barHeight":3,"dotSize":12,"trackColor":"#112233","fillColor":"#445566","dragColor":"#778899","bufferColor":"#aabbcc80","cornerRadius":1,"showDot":false,"draggable":false,"hitInset":8,"curve":"default"}"##,
+            at: 0)
         let style = try #require(rig.stack.bar("b")?.style)
         #expect(style.frame == .init(x: 10, y: 20, width: 300, height: 30))
         #expect(style.barHeight == 3 && style.dotSize == 12 && style.cornerRadius == 1 && style.hitInset == 8)
@@ -197,17 +201,31 @@ import Wire
         }
         #expect(error(#"{"op":"bar.create","target":"b"}"#)?.code == .duplicateTarget)
         #expect(error(#"{"op":"bar.create"}"#) == .badField("target", "is required (1-64 of A-Za-z0-9_-)"))
-        #expect(error(#"{"op":"bar.create","target":"c","barHeight":0}"#) == .badField("barHeight", "must be a number in 0.5...100, got 0"))
-        #expect(error(#"{"op":"bar.create","target":"c","frame":{"x":0,"y":0,"width":0,"height":10}}"#)?.message.hasPrefix("frame .width must be a number in 1...100000") == true)
+        #expect(
+            error(#"{"op":"bar.create","target":"c","barHeight":0}"#)
+                == .badField("barHeight", "must be a number in 0.5...100, got 0"))
+        #expect(
+            error(#"{"op":"bar.create","target":"c","frame":{"x":0,"y":0,"width":0,"height":10}}"#)?.message.hasPrefix(
+                "frame .width must be a number in 1...100000") == true)
         #expect(error(#"{"op":"bar.create","target":"c","frame":[1,2]}"#)?.code == .badRequest)
-        #expect(error(#"{"op":"bar.create","target":"c","trackColor":"red"}"#)?.message.hasPrefix("trackColor must be a colour") == true)
-        #expect(error(#"{"op":"bar.create","target":"c","curve":"bounce"}"#)?.message.hasPrefix("curve must be one of \"linear\"") == true)
+        #expect(
+            error(#"{"op":"bar.create","target":"c","trackColor":"red"}"#)?.message.hasPrefix(
+                "trackColor must be a colour") == true)
+        #expect(
+            error(#"{"op":"bar.create","target":"c","curve":"bounce"}"#)?.message.hasPrefix(
+                "curve must be one of \"linear\"") == true)
         #expect(error(#"{"op":"bar.create","target":"c","showDot":"yes"}"#)?.code == .badRequest)
         #expect(error(#"{"op":"bar.create","target":"c","hitInset":-1}"#)?.code == .badRequest)
-        #expect(error(#"{"op":"bar.set","target":"b","value":"abc"}"#) == .badField("value", "must be a number, got \"abc\""))
-        #expect(error(#"{"op":"bar.set","target":"b","value":1.5}"#) == .badField("value", "must be a number in 0...1, got 1.5"))
+        #expect(
+            error(#"{"op":"bar.set","target":"b","value":"abc"}"#)
+                == .badField("value", "must be a number, got \"abc\""))
+        #expect(
+            error(#"{"op":"bar.set","target":"b","value":1.5}"#)
+                == .badField("value", "must be a number in 0...1, got 1.5"))
         #expect(error(#"{"op":"bar.set","target":"b"}"#)?.code == .badRequest)
-        #expect(error(#"{"op":"bar.set","target":"b","value":1,"duration":-1}"#) == .badField("duration", "must be a number in 0...3600, got -1"))
+        #expect(
+            error(#"{"op":"bar.set","target":"b","value":1,"duration":-1}"#)
+                == .badField("duration", "must be a number in 0...3600, got -1"))
         #expect(error(#"{"op":"bar.set","target":"b","value":1,"duration":1e9}"#)?.code == .badRequest)
         #expect(error(#"{"op":"bar.set","target":"zz","value":1}"#)?.code == .unknownTarget)
         #expect(error(#"{"op":"bar.buffer","target":"b","value":2}"#)?.code == .badRequest)

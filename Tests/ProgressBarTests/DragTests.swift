@@ -3,8 +3,9 @@ import Geometry
 import JSON
 import Testing
 import Timing
-@testable import ProgressBar
 import Wire
+
+@testable import ProgressBar
 
 @Suite struct DragTests {
     /// A bar 300 pt wide from x = 20, centred on y = 110, dot 10 pt, hit inset 20.

@@ -1,11 +1,12 @@
 import ComponentSupport
-import FrameCodecs
-import Shapes
-import Typesetting
 import Foundation
+import FrameCodecs
 import Geometry
+import Shapes
 import Testing
 import Timing
+import Typesetting
+
 @testable import ProgressBar
 
 /// The bar's display list, checked shape by shape and against SVG goldens in Goldens/
@@ -76,7 +77,8 @@ import Timing
         let svg = SVGExporter(background: .white).svg(list)
         let url = BarDrawingTests.goldensDirectory.appendingPathComponent(name + ".svg")
         if ProcessInfo.processInfo.environment["PROGRESSCAST_UPDATE_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: BarDrawingTests.goldensDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: BarDrawingTests.goldensDirectory, withIntermediateDirectories: true)
             try svg.write(to: url, atomically: true, encoding: .utf8)
         }
         let golden = try String(contentsOf: url, encoding: .utf8)

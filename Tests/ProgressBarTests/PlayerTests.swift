@@ -2,15 +2,18 @@ import ComponentSupport
 import JSON
 import Testing
 import Timing
-@testable import ProgressBar
 import Wire
+
+@testable import ProgressBar
 
 @Suite struct PlayerTests {
     /// The seed's set-up: a 60 s clip, ticks every 0.25 s, playing from 0.
     func seedRig(_ strategy: String) throws -> TestRig {
         var rig = TestRig()
         try rig.op(#"{"op":"bar.create","target":"b"}"#, at: 0)
-        try rig.op(#"{"op":"player.create","target":"p","bar":"b","duration":60,"tick":0.25,"pauseStrategy":"\#(strategy)"}"#, at: 0)
+        try rig.op(
+            #"{"op":"player.create","target":"p","bar":"b","duration":60,"tick":0.25,"pauseStrategy":"\#(strategy)"}"#,
+            at: 0)
         try rig.op(#"{"op":"player.play","target":"p"}"#, at: 0)
         return rig
     }
@@ -165,16 +168,23 @@ import Wire
         #expect(error(#"{"op":"player.create","target":"p","bar":"nope","duration":10}"#)?.code == .unknownTarget)
         #expect(error(#"{"op":"player.create","target":"p","bar":"b"}"#)?.code == .badRequest)
         #expect(error(#"{"op":"player.create","target":"p","bar":"b","duration":0}"#)?.code == .badRequest)
-        #expect(error(#"{"op":"player.create","target":"p","bar":"b","duration":10,"tick":0}"#) == .badField("tick", "must be a number in 0.01...10, got 0"))
-        #expect(error(#"{"op":"player.create","target":"p","bar":"b","duration":10,"pauseStrategy":"freeze"}"#)?.code == .badRequest)
+        #expect(
+            error(#"{"op":"player.create","target":"p","bar":"b","duration":10,"tick":0}"#)
+                == .badField("tick", "must be a number in 0.01...10, got 0"))
+        #expect(
+            error(#"{"op":"player.create","target":"p","bar":"b","duration":10,"pauseStrategy":"freeze"}"#)?.code
+                == .badRequest)
         #expect(error(#"{"op":"player.create","target":"b","bar":"b","duration":10}"#)?.code == .duplicateTarget)
         try rig.op(#"{"op":"player.create","target":"p","bar":"b","duration":10}"#, at: 1)
         #expect(error(#"{"op":"player.create","target":"q","bar":"b","duration":10}"#)?.code == .conflict)
-        #expect(error(#"{"op":"player.seek","target":"p","to":11}"#) == .badField("to", "must be a number in 0...10, got 11"))
+        #expect(
+            error(#"{"op":"player.seek","target":"p","to":11}"#)
+                == .badField("to", "must be a number in 0...10, got 11"))
         #expect(error(#"{"op":"player.seek","target":"p"}"#)?.code == .badRequest)
         #expect(error(#"{"op":"player.play","target":"b"}"#)?.code == .unknownTarget)
         let inspected = try #require(rig.inspect("p", at: 1))
-        #expect(inspected.keys == ["target", "kind", "t", "state", "position", "duration", "tick", "pauseStrategy", "bar"])
+        #expect(
+            inspected.keys == ["target", "kind", "t", "state", "position", "duration", "tick", "pauseStrategy", "bar"])
         #expect(inspected["state"]?.stringValue == "paused")
         #expect(inspected["pauseStrategy"]?.stringValue == "timing")
         #expect(inspected["tick"]?.doubleValue == 0.25)

@@ -1,11 +1,12 @@
 import ComponentSupport
-import Shapes
-import Typesetting
 import Geometry
 import JSON
-import Timing
-@testable import ProgressBar
 import Scene
+import Shapes
+import Timing
+import Typesetting
+
+@testable import ProgressBar
 @testable import Wire
 
 /// What the Scene does for the stack: one timeline, events drained and routed by owner before
@@ -16,7 +17,9 @@ struct TestRig {
     /// Events as the stack reports them.
     var raw: [TimedEvent<BarEvent>] = []
     /// Events as the wire layer encodes them.
-    var events: [SceneEvent] { raw.map { SceneWire.encode(TimedEvent(time: $0.time, target: $0.target, .bar($0.payload))) } }
+    var events: [SceneEvent] {
+        raw.map { SceneWire.encode(TimedEvent(time: $0.time, target: $0.target, .bar($0.payload))) }
+    }
 
     static let fonts: FontCatalog = {
         do { return try FontCatalog() } catch { preconditionFailure("fonts missing: \(error)") }
@@ -38,7 +41,8 @@ struct TestRig {
             throw CommandError(.badJSON, "test op is not an object with an op")
         }
         let fields = FieldReader(object)
-        guard let command = try BarWire.decode(name, fields, playerDuration: { stack.player($0)?.options.duration }) else {
+        guard let command = try BarWire.decode(name, fields, playerDuration: { stack.player($0)?.options.duration })
+        else {
             throw CommandError(.unknownOp, "unknown op \"\(name)\"")
         }
         let ack = try stack.apply(command, at: time, timeline: &timeline, events: &raw)
@@ -50,8 +54,11 @@ struct TestRig {
     @discardableResult
     mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, at time: Double, pointer: Int = 0) -> Bool {
         advance(to: time)
-        let consumed = nil != stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
-                                     timeline: &timeline, events: &raw)
+        let consumed =
+            nil
+            != stack.pointer(
+                PointerEvent(phase: phase, location: Point(x: x, y: y), pointer: pointer, time: time),
+                timeline: &timeline, events: &raw)
         advance(to: time)
         return consumed
     }

@@ -1,8 +1,9 @@
-import Typesetting
 import Foundation
 import JSON
 import Session
 import Testing
+import Typesetting
+
 @testable import ProgressCastServer
 
 private let fonts: FontCatalog? = try? FontCatalog()
@@ -19,7 +20,9 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
             #"{"op":"player.create","target":"p","bar":"b","duration":60}"#,
             #"{"op":"player.play","target":"p"}"#,
         ] {
-            guard case .object(let object) = try JSONParser.parse(Array(op.utf8)), case .string(let name)? = object["op"] else {
+            guard case .object(let object) = try JSONParser.parse(Array(op.utf8)),
+                case .string(let name)? = object["op"]
+            else {
                 Issue.record("bad op \(op)")
                 continue
             }

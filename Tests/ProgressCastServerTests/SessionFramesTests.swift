@@ -1,18 +1,27 @@
 import FrameCodecs
-import Shapes
 import Geometry
+import Shapes
 import Testing
+
 @testable import ProgressCastServer
 
 /// Display lists for the frame tests: a bar at `value`, a label that reads `text`.
 private func list(_ value: Double, _ text: String = "Loading") -> DisplayList {
-    DisplayList(size: Size(width: 375, height: 667), shapes: [
-        .rect(RectShape(id: "track", frame: Rect(x: 20, y: 600, width: 335, height: 2), fill: .black)),
-        .rect(RectShape(id: "fill", frame: Rect(x: 20, y: 600, width: 335 * value, height: 2), fill: .white)),
-        .group(GroupShape(alpha: 0.5, matrix: [1, 0, 0, 1, 3, 4], items: [
-            .text(TextShape(position: Point(x: 187.5, y: 300), text: text, size: 16, weight: .bold, fill: .white, align: .center)),
-        ])),
-    ])
+    DisplayList(
+        size: Size(width: 375, height: 667),
+        shapes: [
+            .rect(RectShape(id: "track", frame: Rect(x: 20, y: 600, width: 335, height: 2), fill: .black)),
+            .rect(RectShape(id: "fill", frame: Rect(x: 20, y: 600, width: 335 * value, height: 2), fill: .white)),
+            .group(
+                GroupShape(
+                    alpha: 0.5, matrix: [1, 0, 0, 1, 3, 4],
+                    items: [
+                        .text(
+                            TextShape(
+                                position: Point(x: 187.5, y: 300), text: text, size: 16, weight: .bold, fill: .white,
+                                align: .center))
+                    ])),
+        ])
 }
 
 @Suite struct SessionFramesTests {

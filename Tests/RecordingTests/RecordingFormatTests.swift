@@ -1,21 +1,24 @@
 import Foundation
 import JSON
 import Testing
+
 @testable import Recording
 
 @Suite struct RecordingFormatTests {
-    let header = #"{"format":"progresscast","version":1,"title":"t","created":"2026-11-21T10:00:00Z","canvas":{"width":375,"height":667},"fps":60,"generator":"progresscast 0.1.0"}"#
+    let header =
+        #"{"format":"progresscast","version":1,"title":"t","created":"2026-11-21T10:00:00Z","canvas":{"width":375,"height":667},"fps":60,"generator":"progresscast 0.1.0"}"#
 
     func read(_ text: String) throws -> Recording { try RecordingReader.read(Array(text.utf8)) }
 
     @Test func readsEveryKnownCode() throws {
-        let text = header + "\n" + """
-        [0,"c",{"op":"session.create","canvas":{"width":375,"height":667}}]
-        [250000,"m","start"]
-        [1000000,"h",{"seq":3,"hash":"00000000deadbeef"}]
-        [2500000,"e",{"reason":"stopped"}]
+        let text =
+            header + "\n" + """
+                [0,"c",{"op":"session.create","canvas":{"width":375,"height":667}}]
+                [250000,"m","start"]
+                [1000000,"h",{"seq":3,"hash":"00000000deadbeef"}]
+                [2500000,"e",{"reason":"stopped"}]
 
-        """
+                """
         let r = try read(text)
         #expect(r.header.canvasWidth == 375 && r.header.fps == 60 && r.header.title == "t")
         #expect(r.events.count == 4)
@@ -28,7 +31,9 @@ import Testing
 
     @Test func truncatedLastLineUnknownCodesAndExtraHeaderFieldsAreAccepted() throws {
         let extra = header.replacingOccurrences(of: #""fps":60"#, with: #""fps":60,"future":{"x":[1,2]}"#)
-        let text = extra + "\n" + #"[0,"x",{"whatever":true}]"# + "\n" + #"[5,"c",{"op":"hud.show","target":"h"}]"# + "\n" + #"[9,"c",{"op":"hud.hi"#
+        let text =
+            extra + "\n" + #"[0,"x",{"whatever":true}]"# + "\n" + #"[5,"c",{"op":"hud.show","target":"h"}]"# + "\n"
+            + #"[9,"c",{"op":"hud.hi"#
         let r = try read(text)
         #expect(r.truncatedTail)
         #expect(r.events.count == 2)
@@ -37,8 +42,12 @@ import Testing
     }
 
     @Test func badCompleteLinesAreNamed() throws {
-        #expect(throws: RecordingError.badLine(2, "an event must be [t_us, code, data]")) { try read(header + "\n[1,\"c\"]\n") }
-        #expect(throws: RecordingError.badLine(3, "time goes backwards")) { try read(header + "\n[5,\"m\",\"a\"]\n[4,\"m\",\"b\"]\n") }
+        #expect(throws: RecordingError.badLine(2, "an event must be [t_us, code, data]")) {
+            try read(header + "\n[1,\"c\"]\n")
+        }
+        #expect(throws: RecordingError.badLine(3, "time goes backwards")) {
+            try read(header + "\n[5,\"m\",\"a\"]\n[4,\"m\",\"b\"]\n")
+        }
         #expect(throws: RecordingError.self) { try read("{\"format\":\"other\",\"version\":1}\n") }
         #expect(throws: RecordingError.self) { try read("") }
     }
@@ -48,9 +57,13 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a.pcast").path
-        let h = RecordingHeader(title: "T \"q\"", created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30, generator: "test")
+        let h = RecordingHeader(
+            title: "T \"q\"", created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30,
+            generator: "test")
         let file = try RecordingFile(path: path, header: h)
-        let op = JSONObject(pairs: [("op", .string("bar.set")), ("value", .number(0.1 + 0.2)), ("label", .string("加载中..."))])
+        let op = JSONObject(pairs: [
+            ("op", .string("bar.set")), ("value", .number(0.1 + 0.2)), ("label", .string("加载中...")),
+        ])
         try file.append(TimedRecordingEvent(microseconds: 1, event: .command(op)))
         // Readable before close: every line is already in the file.
         let before = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
@@ -61,12 +74,15 @@ import Testing
         #expect(r.header == h)
         // Numbers round-trip exactly.
         if case let .command(o) = r.events[0].event { #expect(o["value"]?.doubleValue == 0.1 + 0.2) }
-        #expect(throws: RecordingError.self) { try file.append(TimedRecordingEvent(microseconds: 3, event: .marker("x"))) }
+        #expect(throws: RecordingError.self) {
+            try file.append(TimedRecordingEvent(microseconds: 3, event: .marker("x")))
+        }
     }
 
     @Test func namesCannotEscapeTheFolder() {
         #expect((try? RecordingName.validate("demo_1.v2-final")) == "demo_1.v2-final")
-        for bad in ["", "../x", "a/b", "a\u{0}b", String(repeating: "a", count: 101), ".hidden", "..", "%2e%2e", "a b"] {
+        for bad in ["", "../x", "a/b", "a\u{0}b", String(repeating: "a", count: 101), ".hidden", "..", "%2e%2e", "a b"]
+        {
             #expect(throws: RecordingError.self) { try RecordingName.validate(bad) }
         }
     }

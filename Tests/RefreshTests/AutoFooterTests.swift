@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Testing
 import Timing
+
 @testable import Refresh
 @testable import ScrollView
 
@@ -17,7 +18,8 @@ import Timing
 
     /// A drag up the content from offset 200 by `distance` points of finger movement.
     @discardableResult
-    func pull(_ rig: inout RefreshRig, by distance: Double = 200, start: Double, release: Bool = true) throws -> Double {
+    func pull(_ rig: inout RefreshRig, by distance: Double = 200, start: Double, release: Bool = true) throws -> Double
+    {
         try rig.setOffset(0, 200, at: start)
         return rig.drag(dy: -distance, start: start + 0.1, release: release)
     }
@@ -89,7 +91,8 @@ import Timing
         try rig.setOffset(0, 324, at: 1)
         // The footer is at content y 880: canvas 556...600.
         let regions = rig.stack.hitRegions(at: 1, timeline: rig.timeline)
-        #expect(regions.first == HitRegion(target: "r", part: "label", frame: Rect(x: 0, y: 556, width: 320, height: 44)))
+        #expect(
+            regions.first == HitRegion(target: "r", part: "label", frame: Rect(x: 0, y: 556, width: 320, height: 44)))
         let claimed = rig.pointer(.down, y: 580, at: 2)
         #expect(claimed)
         rig.pointer(.up, y: 580, at: 2.05)

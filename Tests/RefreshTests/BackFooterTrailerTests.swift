@@ -3,6 +3,7 @@ import Geometry
 import ScrollView
 import Testing
 import Timing
+
 @testable import Refresh
 
 @Suite struct BackFooterTests {
@@ -34,7 +35,9 @@ import Timing
         #expect(rig.times(of: .refreshing) == [release + 0.25])
         let end = release + 1
         var previous = rig.offset(at: end - 0.05).y
-        try rig.sampleDensely(from: end - 0.05, to: end + 0.5, step: 0.0005, commands: [(end, .refreshEndNoMoreData(target: "r"))]) { t, y in
+        try rig.sampleDensely(
+            from: end - 0.05, to: end + 0.5, step: 0.0005, commands: [(end, .refreshEndNoMoreData(target: "r"))]
+        ) { t, y in
             #expect(abs(y - previous) < 0.2, "jump at \(t)")
             previous = y
         }

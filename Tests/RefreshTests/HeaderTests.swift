@@ -3,6 +3,7 @@ import Geometry
 import ScrollView
 import Testing
 import Timing
+
 @testable import Refresh
 
 @Suite struct HeaderTests {
@@ -34,7 +35,8 @@ import Timing
         #expect(rig.refresh(at: 1.3)?.state == .idle)
         #expect(rig.states() == [.pulling, .idle])
         // The pulling instant is the first move past the threshold (band(x) > 54 from x = 108.6).
-        let pulledAt = try #require(rig.events.first { $0.payload == .refreshState(state: .pulling, previous: .idle) }).time
+        let pulledAt = try #require(rig.events.first { $0.payload == .refreshState(state: .pulling, previous: .idle) })
+            .time
         #expect(close(pulledAt, 1 + 0.2 * 9 / 10))
     }
 
@@ -64,7 +66,8 @@ import Timing
         let release = rig.drag(dy: 150, start: 1)
         let end = release + 1
         var previous = rig.offset(at: end - 0.1).y
-        try rig.sampleDensely(from: end - 0.1, to: end + 0.6, step: 0.0005, commands: [(end, .refreshEnd(target: "r"))]) { t, y in
+        try rig.sampleDensely(from: end - 0.1, to: end + 0.6, step: 0.0005, commands: [(end, .refreshEnd(target: "r"))])
+        { t, y in
             #expect(abs(y - previous) < 0.2, "jump at \(t)")
             #expect(y >= previous)
             previous = y
@@ -90,7 +93,8 @@ import Timing
         let release = rig.drag(dy: 200, start: 1)
         let end = release + 0.1
         var previous = rig.offset(at: release).y
-        try rig.sampleDensely(from: release, to: end + 0.5, step: 0.0005, commands: [(end, .refreshEnd(target: "r"))]) { t, y in
+        try rig.sampleDensely(from: release, to: end + 0.5, step: 0.0005, commands: [(end, .refreshEnd(target: "r"))]) {
+            t, y in
             #expect(abs(y - previous) < 0.3, "jump at \(t)")
             previous = y
         }
@@ -122,7 +126,9 @@ import Timing
         try rig.setOffset(0, -30, at: release + 0.5)
         #expect(rig.scroll(at: release + 0.5)?.inset.top == 30)
         var previous = rig.offset(at: release + 0.9).y
-        try rig.sampleDensely(from: release + 0.9, to: release + 1.5, step: 0.0005, commands: [(release + 1, .refreshEnd(target: "r"))]) { t, y in
+        try rig.sampleDensely(
+            from: release + 0.9, to: release + 1.5, step: 0.0005, commands: [(release + 1, .refreshEnd(target: "r"))]
+        ) { t, y in
             #expect(abs(y - previous) < 0.2, "jump at \(t)")
             previous = y
         }
@@ -157,7 +163,8 @@ import Timing
         try rig.add(.header)
         try rig.apply(.refreshBegin(target: "r"), at: 1)
         #expect(rig.refresh(at: 1)?.state == .willRefresh)
-        try rig.apply(.scrollSet(ScrollStack.ScrollSet(target: "s", frame: Rect(x: 0, y: 0, width: 320, height: 600))), at: 2)
+        try rig.apply(
+            .scrollSet(ScrollStack.ScrollSet(target: "s", frame: Rect(x: 0, y: 0, width: 320, height: 600))), at: 2)
         #expect(rig.refresh(at: 2)?.state == .refreshing)
         #expect(rig.states() == [.willRefresh, .refreshing])
         rig.advance(to: 3)
@@ -180,7 +187,8 @@ import Timing
     }
 
     @Test func gifIdleFrameIsTheFloorOfCountTimesPercent() throws {
-        var rig = try rig(options: RefreshOptions(style: .gif, gifFrames: GifFrames(idle: 60, pulling: 3, refreshing: 3)))
+        var rig = try rig(
+            options: RefreshOptions(style: .gif, gifFrames: GifFrames(idle: 60, pulling: 3, refreshing: 3)))
         rig.drag(dy: 70, start: 1, release: false)
         let percent = band(70, 600) / 54
         #expect(rig.refresh(at: 1.4)?.gifFrame == Int((60 * percent).rounded(.down)))
@@ -199,7 +207,8 @@ import Timing
     @Test func theArrowTurnsOverAQuarterSecondWhenPulling() throws {
         var rig = try rig()
         rig.drag(dy: 150, start: 1, hold: 0, release: false)
-        let pulledAt = try #require(rig.events.first { $0.payload == .refreshState(state: .pulling, previous: .idle) }).time
+        let pulledAt = try #require(rig.events.first { $0.payload == .refreshState(state: .pulling, previous: .idle) })
+            .time
         let mid = (0.000001 - Double.pi) * TimingFunction.easeInEaseOut.solve(0.5, epsilon: 1 / 50.0)
         #expect(close(rig.refresh(at: pulledAt + 0.125)?.arrowRotation, mid, 1e-9))
         #expect(rig.refresh(at: pulledAt + 0.25)?.arrowRotation == 0.000001 - Double.pi)

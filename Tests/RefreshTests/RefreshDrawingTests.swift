@@ -1,8 +1,9 @@
-import Shapes
 import Geometry
 import ScrollView
+import Shapes
 import Testing
 import Timing
+
 @testable import Refresh
 
 @Suite struct RefreshDrawingTests {
@@ -83,7 +84,9 @@ import Timing
         try rig.add(.trailer, options: RefreshOptions(style: .state, language: .zhHans))
         try rig.setOffset(680, 0, at: 0)
         rig.drag(x0: 250, dx: -100, dy: 0, start: 1, release: false)
-        let texts = component(draw(&rig, at: 1.4)).compactMap { if case let .text(text) = $0 { return text.text } else { return nil } }
+        let texts = component(draw(&rig, at: 1.4)).compactMap {
+            if case let .text(text) = $0 { return text.text } else { return nil }
+        }
         #expect(texts == ["滑", "动", "查", "看", "图", "文", "详", "情"])
     }
 

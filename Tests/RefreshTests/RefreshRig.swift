@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import ScrollView
 import Timing
+
 @testable import Refresh
 
 /// What the Scene does for the stack: one timeline, events drained and routed before every
@@ -13,10 +14,14 @@ struct RefreshRig {
     var events: [TimedEvent<ScrollStack.Event>] = []
 
     /// A stack holding scroll view "s": 320 x 600 at (0, 0) with `rows` rows of 44 pt.
-    init(rows: Int = 20, width: Double = 320, contentSize: Size? = nil, date: SessionDate = SessionDate(), frame: Rect? = nil) throws {
+    init(
+        rows: Int = 20, width: Double = 320, contentSize: Size? = nil, date: SessionDate = SessionDate(),
+        frame: Rect? = nil
+    ) throws {
         stack = ScrollStack(date: date)
-        let configuration = ScrollConfiguration(frame: frame ?? Rect(x: 0, y: 0, width: width, height: 600), contentSize: contentSize,
-                                                rows: TableRows(count: rows, height: 44))
+        let configuration = ScrollConfiguration(
+            frame: frame ?? Rect(x: 0, y: 0, width: width, height: 600), contentSize: contentSize,
+            rows: TableRows(count: rows, height: 44))
         try apply(.scrollCreate(target: "s", configuration), at: 0)
     }
 
@@ -33,14 +38,19 @@ struct RefreshRig {
     }
 
     /// Adds component `target` of `kind` on "s".
-    mutating func add(_ kind: RefreshKind, _ target: String = "r", options: RefreshOptions = RefreshOptions(), at time: Double = 0) throws {
-        try apply(.refreshCreate(ScrollStack.RefreshCreate(target: target, scroll: "s", kind: kind, options: options)), at: time)
+    mutating func add(
+        _ kind: RefreshKind, _ target: String = "r", options: RefreshOptions = RefreshOptions(), at time: Double = 0
+    ) throws {
+        try apply(
+            .refreshCreate(ScrollStack.RefreshCreate(target: target, scroll: "s", kind: kind, options: options)),
+            at: time)
     }
 
     @discardableResult
     mutating func pointer(_ phase: PointerPhase, x: Double = 160, y: Double, at time: Double) -> Bool {
         advance(to: time)
-        let consumed = stack.pointer(PointerEvent(phase: phase, location: Point(x: x, y: y), time: time), timeline: &timeline, events: &events)
+        let consumed = stack.pointer(
+            PointerEvent(phase: phase, location: Point(x: x, y: y), time: time), timeline: &timeline, events: &events)
         advance(to: time)
         return consumed != nil
     }
@@ -48,22 +58,30 @@ struct RefreshRig {
     /// A finger down at (x0, y0) moved by (dx, dy) in `steps` moves over `duration`, held `hold`
     /// seconds, then lifted when `release`. Returns the time of the last event.
     @discardableResult
-    mutating func drag(x0: Double = 160, y0: Double = 300, dx: Double = 0, dy: Double, steps: Int = 10, start: Double,
-                       duration: Double = 0.2, hold: Double = 0.2, release: Bool = true) -> Double {
+    mutating func drag(
+        x0: Double = 160, y0: Double = 300, dx: Double = 0, dy: Double, steps: Int = 10, start: Double,
+        duration: Double = 0.2, hold: Double = 0.2, release: Bool = true
+    ) -> Double {
         pointer(.down, x: x0, y: y0, at: start)
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             pointer(.move, x: x0 + dx * f, y: y0 + dy * f, at: start + duration * f)
         }
         let end = start + duration + hold
-        if release { pointer(.up, x: x0 + dx, y: y0 + dy, at: end) } else if hold > 0 { pointer(.move, x: x0 + dx, y: y0 + dy, at: end) }
+        if release {
+            pointer(.up, x: x0 + dx, y: y0 + dy, at: end)
+        } else if hold > 0 {
+            pointer(.move, x: x0 + dx, y: y0 + dy, at: end)
+        }
         return end
     }
 
     /// Samples the vertical offset every `step` seconds from `start` to `end` (integer steps,
     /// no drift), applying each command at its exact time before the first sample at or after it.
-    mutating func sampleDensely(from start: Double, to end: Double, step: Double, commands: [(Double, ScrollStack.Command)],
-                                _ body: (Double, Double) -> Void) throws {
+    mutating func sampleDensely(
+        from start: Double, to end: Double, step: Double, commands: [(Double, ScrollStack.Command)],
+        _ body: (Double, Double) -> Void
+    ) throws {
         var pending = commands
         let count = Int(((end - start) / step).rounded())
         for i in 0...count {

@@ -1,15 +1,18 @@
 import ComponentSupport
 import Geometry
 import ScrollView
-import Testing
 import TestSupport
+import Testing
 import Timing
+
 @testable import Refresh
 
 @Suite struct SamplingTests {
     /// A header pull and release, an end, then a flick that makes the auto footer load during
     /// the deceleration; sampled at `samples` (plus the common instants).
-    func run(samples: [Double], common: [Double]) throws -> (events: [TimedEvent<ScrollStack.Event>], values: [Double: Point]) {
+    func run(
+        samples: [Double], common: [Double]
+    ) throws -> (events: [TimedEvent<ScrollStack.Event>], values: [Double: Point]) {
         var rig = try RefreshRig(rows: 30)
         try rig.add(.header, "h", options: RefreshOptions(loadDuration: 0.7))
         try rig.add(.autoFooter, "f", options: RefreshOptions(loadDuration: 0.5))

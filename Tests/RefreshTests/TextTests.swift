@@ -3,10 +3,13 @@ import Geometry
 import ScrollView
 import Testing
 import Timing
+
 @testable import Refresh
 
 @Suite struct TitleTests {
-    func titles(_ kind: RefreshKind, _ language: RefreshLanguage, custom: RefreshTitles = .defaults) throws -> [RefreshState: String] {
+    func titles(
+        _ kind: RefreshKind, _ language: RefreshLanguage, custom: RefreshTitles = .defaults
+    ) throws -> [RefreshState: String] {
         var rig = try RefreshRig()
         try rig.add(kind, options: RefreshOptions(titles: custom, language: language))
         let component = try #require(rig.stack.component("r"))
@@ -55,7 +58,10 @@ import Timing
         var rig = try RefreshRig()
         try rig.add(.header, options: RefreshOptions(titles: RefreshTitles(idle: "Pull!")))
         #expect(rig.refresh(at: 0)?.stateTitle == "Pull!")
-        try rig.apply(.refreshUpdate(ScrollStack.RefreshUpdate(target: "r", titles: RefreshTitles(pulling: "Let go!"), language: .zhHans)), at: 1)
+        try rig.apply(
+            .refreshUpdate(
+                ScrollStack.RefreshUpdate(target: "r", titles: RefreshTitles(pulling: "Let go!"), language: .zhHans)),
+            at: 1)
         let component = try #require(rig.stack.component("r"))
         #expect(component.title(for: .idle) == "Pull!")
         #expect(component.title(for: .pulling) == "Let go!")
@@ -77,20 +83,27 @@ import Timing
     @Test func civilDatesRoundTrip() {
         #expect(CivilDateTime(unixSeconds: 0) == CivilDateTime(year: 1970, month: 1, day: 1))
         #expect(CivilDateTime(unixSeconds: 1_767_225_600) == CivilDateTime(year: 2026, month: 1, day: 1))
-        #expect(CivilDateTime(unixSeconds: 951_782_400 + 3599) == CivilDateTime(year: 2000, month: 2, day: 29, hour: 0, minute: 59))
+        #expect(
+            CivilDateTime(unixSeconds: 951_782_400 + 3599)
+                == CivilDateTime(year: 2000, month: 2, day: 29, hour: 0, minute: 59))
         #expect(CivilDateTime(unixSeconds: -1) == CivilDateTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59))
-        #expect(CivilDateTime.days(year: 2024, month: 3, day: 1) - CivilDateTime.days(year: 2024, month: 2, day: 28) == 2)
+        #expect(
+            CivilDateTime.days(year: 2024, month: 3, day: 1) - CivilDateTime.days(year: 2024, month: 2, day: 28) == 2)
     }
 
     @Test func theFormats() {
         let strings = RefreshStrings.of(.en)
         let last = CivilDateTime(year: 2026, month: 1, day: 15, hour: 9, minute: 5)
         #expect(LastUpdatedText.format(last: nil, now: last, strings: strings) == "Last update: No record")
-        #expect(LastUpdatedText.format(last: last, now: CivilDateTime(year: 2026, month: 1, day: 15, hour: 23), strings: strings)
+        #expect(
+            LastUpdatedText.format(
+                last: last, now: CivilDateTime(year: 2026, month: 1, day: 15, hour: 23), strings: strings)
                 == "Last update: Today 09:05")
-        #expect(LastUpdatedText.format(last: last, now: CivilDateTime(year: 2026, month: 3, day: 2), strings: strings)
+        #expect(
+            LastUpdatedText.format(last: last, now: CivilDateTime(year: 2026, month: 3, day: 2), strings: strings)
                 == "Last update: 01-15 09:05")
-        #expect(LastUpdatedText.format(last: last, now: CivilDateTime(year: 2027, month: 1, day: 15), strings: strings)
+        #expect(
+            LastUpdatedText.format(last: last, now: CivilDateTime(year: 2027, month: 1, day: 15), strings: strings)
                 == "Last update: 2026-01-15 09:05")
         #expect(LastUpdatedText.format(last: last, now: last, strings: .of(.zhHans)) == "最后更新：今天 09:05")
     }
@@ -135,15 +148,22 @@ import Timing
         let scrolls = rig.stack.scrollViews
         let components = rig.stack.components
 
-        #expect(failure { try rig.apply(.refreshCreate(.init(target: "x", scroll: "nope", kind: .header)), at: 1) }?.code == .unknownTarget)
+        #expect(
+            failure { try rig.apply(.refreshCreate(.init(target: "x", scroll: "nope", kind: .header)), at: 1) }?.code
+                == .unknownTarget)
         #expect(failure { try rig.add(.header, "h2") }?.code == .duplicateTarget)
         #expect(failure { try rig.add(.backFooter, "r") }?.code == .duplicateTarget)
         let negative = failure {
-            try rig.apply(.scrollCreate(target: "t", ScrollConfiguration(frame: Rect(x: 0, y: 0, width: -1, height: 10))), at: 1)
+            try rig.apply(
+                .scrollCreate(target: "t", ScrollConfiguration(frame: Rect(x: 0, y: 0, width: -1, height: 10))), at: 1)
         }
         #expect(negative?.code == .badRequest)
         #expect(negative?.message.hasPrefix("frame.width") == true)
-        let nan = failure { try rig.apply(.scrollSet(.init(target: "s", offset: Point(x: 0, y: 5), contentSize: Size(width: 10, height: .nan))), at: 1) }
+        let nan = failure {
+            try rig.apply(
+                .scrollSet(.init(target: "s", offset: Point(x: 0, y: 5), contentSize: Size(width: 10, height: .nan))),
+                at: 1)
+        }
         #expect(nan?.message.hasPrefix("contentSize.height") == true)
         let rows = failure { try rig.apply(.scrollSet(.init(target: "s", rows: TableRows(count: -3))), at: 1) }
         #expect(rows?.message.hasPrefix("rows.count") == true)
@@ -198,7 +218,10 @@ import Timing
         #expect(rig.stack.handle(timer, timeline: &timeline, events: &rig.events) == false)
         #expect(rig.stack.targets == ["s", "r"])
         // A pointer down outside every scroll view is not consumed.
-        #expect(rig.stack.pointer(PointerEvent(phase: .down, location: Point(x: 400, y: 10), time: 1), timeline: &timeline, events: &rig.events) == nil)
+        #expect(
+            rig.stack.pointer(
+                PointerEvent(phase: .down, location: Point(x: 400, y: 10), time: 1), timeline: &timeline,
+                events: &rig.events) == nil)
     }
 
     @Test func aSecondDownOfAPointerStillDraggingCancelsThatDragFirst() throws {

@@ -1,12 +1,13 @@
 import ComponentSupport
 import FrameCodecs
-import Typesetting
 import Geometry
 import JSON
-import Testing
-@testable import Scene
-import Wire
 import Shapes
+import Testing
+import Typesetting
+import Wire
+
+@testable import Scene
 
 /// Loads the real fonts once.
 let sharedFonts: FontCatalog? = try? FontCatalog()
@@ -24,12 +25,16 @@ func op(_ json: String) -> JSONObject {
 
     @Test func everyOpIsKnownAndUnknownOpsAreRefused() throws {
         var s = try scene()
-        for name in ["hud.show", "hud.update", "hud.hide", "hud.hideAll", "hud.status", "bar.create", "bar.set", "bar.pause",
-                     "bar.resume", "bar.stop", "bar.reset", "bar.buffer", "bar.update", "player.create", "player.play",
-                     "player.pause", "player.seek", "pointer"] {
+        for name in [
+            "hud.show", "hud.update", "hud.hide", "hud.hideAll", "hud.status", "bar.create", "bar.set", "bar.pause",
+            "bar.resume", "bar.stop", "bar.reset", "bar.buffer", "bar.update", "player.create", "player.play",
+            "player.pause", "player.seek", "pointer",
+        ] {
             #expect(Scene.handles(name), "\(name) missing from the op table")
         }
-        #expect(throws: CommandError(.unknownOp, "unknown op \"hud.explode\"")) { try s.apply(op: "hud.explode", fields: JSONObject(), at: 0) }
+        #expect(throws: CommandError(.unknownOp, "unknown op \"hud.explode\"")) {
+            try s.apply(op: "hud.explode", fields: JSONObject(), at: 0)
+        }
     }
 
     @Test func targetsAreUniqueAcrossComponentKinds() throws {
@@ -58,7 +63,8 @@ func op(_ json: String) -> JSONObject {
 
     @Test func aBlockingHUDSwallowsPointersMeantForTheBar() throws {
         var s = try scene()
-        _ = try s.apply(op: "bar.create", fields: op(#"{"target":"b","frame":{"x":20,"y":500,"width":335,"height":20}}"#), at: 0)
+        _ = try s.apply(
+            op: "bar.create", fields: op(#"{"target":"b","frame":{"x":20,"y":500,"width":335,"height":20}}"#), at: 0)
         _ = try s.apply(op: "hud.show", fields: op(#"{"target":"h","animated":false}"#), at: 0)
         let blocked = try s.apply(op: "pointer", fields: op(#"{"phase":"down","x":25,"y":510}"#), at: 0.1)
         #expect(blocked["target"]?.stringValue == "h")
@@ -78,7 +84,9 @@ func op(_ json: String) -> JSONObject {
         var s = try scene()
         _ = try s.apply(op: "hud.show", fields: op(#"{"target":"h","graceTime":0.5,"label":"Loading"}"#), at: 0)
         let before = s.displayList(at: 0.2).checksum
-        for t in stride(from: 0.0, through: 2.0, by: 0.1) { _ = s.displayList(at: t); _ = try s.inspect(FieldReader(JSONObject()), at: t) }
+        for t in stride(from: 0.0, through: 2.0, by: 0.1) {
+            _ = s.displayList(at: t); _ = try s.inspect(FieldReader(JSONObject()), at: t)
+        }
         #expect(s.displayList(at: 0.2).checksum == before)
         // The grace timer has not fired (nothing advanced the scene), so nothing is drawn yet.
         #expect(s.displayList(at: 0.2).shapes.isEmpty)
@@ -113,7 +121,11 @@ extension TimedEvent<ComponentEvent> {
         var s = Scene(canvas: Size(width: 375, height: 667), fonts: fonts)
         _ = try s.apply(op: "nav.create", fields: op(#"{"target":"nav","screens":[{"id":"a"},{"id":"b"}]}"#), at: 0)
         // A carousel 1,000 pt wide in a 375 pt view, over the top screen's content.
-        _ = try s.apply(op: "scroll.create", fields: op(#"{"target":"carousel","frame":{"x":0,"y":200,"width":375,"height":120},"contentSize":{"width":1000,"height":120}}"#), at: 0)
+        _ = try s.apply(
+            op: "scroll.create",
+            fields: op(
+                #"{"target":"carousel","frame":{"x":0,"y":200,"width":375,"height":120},"contentSize":{"width":1000,"height":120}}"#
+            ), at: 0)
         return s
     }
 
@@ -121,7 +133,8 @@ extension TimedEvent<ComponentEvent> {
         _ = try s.apply(op: "pointer", fields: op(#"{"phase":"down","x":\#(x0),"y":\#(y)}"#), at: start)
         for i in 1...8 {
             let x = x0 + (x1 - x0) * Double(i) / 8
-            _ = try s.apply(op: "pointer", fields: op(#"{"phase":"move","x":\#(x),"y":\#(y)}"#), at: start + Double(i) * 0.02)
+            _ = try s.apply(
+                op: "pointer", fields: op(#"{"phase":"move","x":\#(x),"y":\#(y)}"#), at: start + Double(i) * 0.02)
         }
     }
 

@@ -2,6 +2,7 @@ import ComponentSupport
 import Geometry
 import Testing
 import Timing
+
 @testable import ScrollView
 
 @Suite struct DraggingTests {
@@ -39,7 +40,10 @@ import Timing
 
     @Test func theInverseRubberBandRoundTrips() {
         for x in [1.0, 10, 100, 500, 2000] {
-            #expect(close(ScrollPhysics.inverseRubberBand(ScrollPhysics.rubberBand(x, dimension: 600), dimension: 600), x, 1e-6))
+            #expect(
+                close(
+                    ScrollPhysics.inverseRubberBand(ScrollPhysics.rubberBand(x, dimension: 600), dimension: 600), x,
+                    1e-6))
         }
     }
 

@@ -1,9 +1,10 @@
-import Shapes
+import ComponentSupport
 import Geometry
+import Shapes
 import Testing
 import Timing
+
 @testable import ScrollView
-import ComponentSupport
 
 @Suite struct ScrollDrawingTests {
     func rows(in shapes: [Shape]) -> [TextShape] {
@@ -37,7 +38,8 @@ import ComponentSupport
         var shapes: [Shape] = []
         rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
         guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }),
-              case let .path(path)? = group.items.last else {
+            case let .path(path)? = group.items.last
+        else {
             Issue.record("no separators path at the end of the content group")
             return
         }

@@ -1,14 +1,17 @@
 import ComponentSupport
 import Foundation
 import Geometry
-import Testing
 import TestSupport
+import Testing
 import Timing
+
 @testable import ScrollView
 
 @Suite struct MotionTests {
     /// A flick up the content at 1500 pt/s (the finger moves 150 pt in the last 0.1 s).
-    func flick(_ rig: inout ScrollRig, by distance: Double = -300, start: Double = 0) -> (release: Double, x0: Double, v0: Double) {
+    func flick(
+        _ rig: inout ScrollRig, by distance: Double = -300, start: Double = 0
+    ) -> (release: Double, x0: Double, v0: Double) {
         let release = rig.drag(by: distance, start: start)
         let x0 = rig.scroll.modelOffset(timeline: rig.timeline).y
         guard case let .decay(from, v0, _)? = rig.scroll.motion[1].first?.curve else { return (release, x0, 0) }
@@ -135,7 +138,8 @@ import Timing
         #expect(rig.offset(at: pauseAt + 5).y == frozen)
         #expect(rig.scroll.phase == .decelerating)
         rig.timeline.resume(rig.scroll.layer, at: pauseAt + 5)
-        #expect(close(rig.offset(at: pauseAt + 5.05).y, rig.scroll.offset(at: pauseAt + 5.05, timeline: rig.timeline).y))
+        #expect(
+            close(rig.offset(at: pauseAt + 5.05).y, rig.scroll.offset(at: pauseAt + 5.05, timeline: rig.timeline).y))
         var probe = ScrollRig()
         let r = probe.drag(by: 250, hold: 0.2)
         #expect(close(rig.offset(at: pauseAt + 5.05).y, probe.offset(at: r + 0.13).y, 1e-9))
@@ -161,9 +165,12 @@ import Timing
         #expect(rig.offset(at: 0).y == -54)
         _ = rig.scroll.setInset(.zero, duration: 0.4, at: 1, timeline: &rig.timeline)
         #expect(rig.scroll.modelOffset(timeline: rig.timeline).y == 0)
-        #expect(close(rig.offset(at: 1.2).y, -54 + 54 * TimingFunction.easeInEaseOut.solve(0.5, epsilon: 1 / 80.0), 1e-9))
-        #expect(close(rig.scroll.presentationInset(at: 1.2, timeline: rig.timeline).top,
-                      54 - 54 * TimingFunction.easeInEaseOut.solve(0.5, epsilon: 1 / 80.0), 1e-9))
+        #expect(
+            close(rig.offset(at: 1.2).y, -54 + 54 * TimingFunction.easeInEaseOut.solve(0.5, epsilon: 1 / 80.0), 1e-9))
+        #expect(
+            close(
+                rig.scroll.presentationInset(at: 1.2, timeline: rig.timeline).top,
+                54 - 54 * TimingFunction.easeInEaseOut.solve(0.5, epsilon: 1 / 80.0), 1e-9))
         #expect(rig.offset(at: 1.4).y == 0)
     }
 

@@ -2,6 +2,7 @@ import ComponentSupport
 import Foundation
 import Geometry
 import Timing
+
 @testable import ScrollView
 
 /// What the stack does for a scroll view: one timeline, events drained before every input and sample.
@@ -12,12 +13,15 @@ struct ScrollRig {
     var phases: [(time: Double, phase: ScrollPhase)] = []
 
     /// A 320 x 600 view at (0, 0) over content 320 x `contentHeight`.
-    init(contentHeight: Double = 2000, width: Double = 320, height: Double = 600, inset: ScrollInsets = .zero,
-         bounces: Bool = true, rate: DecelerationRate = .normal, rows: TableRows = .none) {
+    init(
+        contentHeight: Double = 2000, width: Double = 320, height: Double = 600, inset: ScrollInsets = .zero,
+        bounces: Bool = true, rate: DecelerationRate = .normal, rows: TableRows = .none
+    ) {
         var timeline = Timeline()
-        let configuration = ScrollConfiguration(frame: Rect(x: 0, y: 0, width: width, height: height),
-                                                contentSize: Size(width: width, height: contentHeight), contentInset: inset,
-                                                rows: rows, bounces: bounces, decelerationRate: rate)
+        let configuration = ScrollConfiguration(
+            frame: Rect(x: 0, y: 0, width: width, height: height),
+            contentSize: Size(width: width, height: contentHeight), contentInset: inset,
+            rows: rows, bounces: bounces, decelerationRate: rate)
         scroll = ScrollView(target: "s", configuration: configuration, timeline: &timeline)
         self.timeline = timeline
     }
@@ -37,7 +41,8 @@ struct ScrollRig {
     @discardableResult
     mutating func pointer(_ phase: PointerPhase, x: Double = 160, y: Double, at time: Double) -> ScrollUpdate {
         advance(to: time)
-        let update = scroll.handle(PointerEvent(phase: phase, location: Point(x: x, y: y), time: time), timeline: &timeline)
+        let update = scroll.handle(
+            PointerEvent(phase: phase, location: Point(x: x, y: y), time: time), timeline: &timeline)
         record(update, at: time)
         return update
     }
@@ -51,11 +56,14 @@ struct ScrollRig {
     /// A finger down at `y0`, moving by `distance` in `steps` equal moves over `duration`, held
     /// still for `hold` seconds, then lifted. Returns the release time.
     @discardableResult
-    mutating func drag(from y0: Double = 300, by distance: Double, steps: Int = 10, start: Double = 0, duration: Double = 0.2,
-                       hold: Double = 0, release: Bool = true) -> Double {
+    mutating func drag(
+        from y0: Double = 300, by distance: Double, steps: Int = 10, start: Double = 0, duration: Double = 0.2,
+        hold: Double = 0, release: Bool = true
+    ) -> Double {
         pointer(.down, y: y0, at: start)
         for i in 1...steps {
-            pointer(.move, y: y0 + distance * Double(i) / Double(steps), at: start + duration * Double(i) / Double(steps))
+            pointer(
+                .move, y: y0 + distance * Double(i) / Double(steps), at: start + duration * Double(i) / Double(steps))
         }
         let end = start + duration + hold
         if release { pointer(.up, y: y0 + distance, at: end) }

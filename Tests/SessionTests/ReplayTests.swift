@@ -1,11 +1,12 @@
 import ComponentSupport
-import FrameCodecs
-import Typesetting
 import Foundation
+import FrameCodecs
 import Geometry
 import JSON
 import Recording
 import Testing
+import Typesetting
+
 @testable import Session
 
 let fonts: FontCatalog? = try? FontCatalog()
@@ -18,23 +19,24 @@ func object(_ json: String) -> JSONObject {
 /// A scripted session with a HUD, a bar, a player and a drag, recorded as a live session would be.
 func recordedSession(fonts: FontCatalog) throws -> (Recording, [(Int64, String)]) {
     let script = #"""
-    [[0, {"op":"hud.show","target":"h","label":"Uploading","mode":"annular","progress":0.1,"graceTime":0.2}],
-     [0.1, {"op":"bar.create","target":"b","frame":{"x":20,"y":560,"width":335,"height":30}}],
-     [0.1, {"op":"player.create","target":"p","bar":"b","duration":30}],
-     [0.2, {"op":"player.play","target":"p"}],
-     [1.0, {"op":"hud.update","target":"h","progress":0.5,"mode":"determinate"}],
-     [2.01, {"op":"player.pause","target":"p"}],
-     [2.5, {"op":"player.play","target":"p"}],
-     [3.0, {"op":"pointer","phase":"down","x":45,"y":575}],
-     [3.2, {"op":"pointer","phase":"move","x":150,"y":575}],
-     [3.4, {"op":"pointer","phase":"up","x":150,"y":575}],
-     [4.0, {"op":"hud.hide","target":"h","afterDelay":0.5}],
-     [5.0, {"op":"hud.status","kind":"success","text":"Done"}]]
-    """#
+        [[0, {"op":"hud.show","target":"h","label":"Uploading","mode":"annular","progress":0.1,"graceTime":0.2}],
+         [0.1, {"op":"bar.create","target":"b","frame":{"x":20,"y":560,"width":335,"height":30}}],
+         [0.1, {"op":"player.create","target":"p","bar":"b","duration":30}],
+         [0.2, {"op":"player.play","target":"p"}],
+         [1.0, {"op":"hud.update","target":"h","progress":0.5,"mode":"determinate"}],
+         [2.01, {"op":"player.pause","target":"p"}],
+         [2.5, {"op":"player.play","target":"p"}],
+         [3.0, {"op":"pointer","phase":"down","x":45,"y":575}],
+         [3.2, {"op":"pointer","phase":"move","x":150,"y":575}],
+         [3.4, {"op":"pointer","phase":"up","x":150,"y":575}],
+         [4.0, {"op":"hud.hide","target":"h","afterDelay":0.5}],
+         [5.0, {"op":"hud.status","kind":"success","text":"Done"}]]
+        """#
     let parsed = try CommandScript.parse(Array(script.utf8))
     var runner = ScriptRunner(settings: SessionSettings(clock: .manual), fonts: fonts, checksumInterval: 1.0 / 60)
     runner.run(parsed, tail: 2)
-    let header = RecordingHeader(title: "t", created: "2026-11-21T00:00:00Z", canvasWidth: 375, canvasHeight: 667, fps: 60, generator: "test")
+    let header = RecordingHeader(
+        title: "t", created: "2026-11-21T00:00:00Z", canvasWidth: 375, canvasHeight: 667, fps: 60, generator: "test")
     var lines = [String(decoding: header.encoded(), as: UTF8.self)]
     for event in runner.recordingEvents {
         var w = JSONWriter()
@@ -74,11 +76,20 @@ func recordedSession(fonts: FontCatalog) throws -> (Recording, [(Int64, String)]
         let fonts = try #require(fonts)
         let (recording, _) = try recordedSession(fonts: fonts)
         var tampered = recording
-        guard let index = tampered.events.firstIndex(where: { if case let .command(op) = $0.event { return op["op"]?.stringValue == "hud.update" } else { return false } }) else {
+        guard
+            let index = tampered.events.firstIndex(where: {
+                if case let .command(op) = $0.event {
+                    return op["op"]?.stringValue == "hud.update"
+                } else {
+                    return false
+                }
+            })
+        else {
             Issue.record("no hud.update line")
             return
         }
-        tampered.events[index].event = .command(object(#"{"op":"hud.update","target":"h","progress":0.9,"mode":"determinate"}"#))
+        tampered.events[index].event = .command(
+            object(#"{"op":"hud.update","target":"h","progress":0.9,"mode":"determinate"}"#))
         let result = Replayer(recording: tampered, fonts: fonts).verify()
         let mismatch = try #require(result.mismatch)
         #expect(mismatch.lastCommandLine == tampered.events[index].line)

@@ -1,6 +1,6 @@
-import Testing
 import Geometry
 import Shapes
+import Testing
 
 @Suite struct PathBuilderTests {
     @Test func writesAbsoluteCommandsWithCanonicalNumbers() {
@@ -24,6 +24,8 @@ import Shapes
         let group = Shape.group(GroupShape(id: "g", items: [rect]))
         #expect(rect.kind == "rect" && rect.id == "r")
         #expect(group.kind == "group" && group.id == "g")
-        #expect(Shape.line(LineShape(start: Point(x: 0, y: 0), end: Point(x: 1, y: 1), lineWidth: 1, stroke: .black)).id == nil)
+        #expect(
+            Shape.line(LineShape(start: Point(x: 0, y: 0), end: Point(x: 1, y: 1), lineWidth: 1, stroke: .black)).id
+                == nil)
     }
 }

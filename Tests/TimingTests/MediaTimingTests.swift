@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Timing
 
 /// Local-time rules from docs/timing-model.md, with values worked out by hand.
@@ -7,7 +8,9 @@ import Testing
     func value(_ timing: MediaTiming, at tp: Double, cumulative: Bool = false) -> Double? {
         var t = timing
         t.duration = t.duration == 0 ? 2 : t.duration
-        let anim = Animation(keyPath: .progress, kind: .basic(from: .scalar(0), to: .scalar(10), by: nil), timing: t, cumulative: cumulative)
+        let anim = Animation(
+            keyPath: .progress, kind: .basic(from: .scalar(0), to: .scalar(10), by: nil), timing: t,
+            cumulative: cumulative)
         return anim.evaluate(.progress, parentTime: tp, underlying: .scalar(100))?.scalar
     }
 
@@ -79,7 +82,8 @@ import Testing
     }
 
     @Test func zeroDurationMeansAQuarterSecond() {
-        let anim = Animation(keyPath: .opacity, kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: MediaTiming())
+        let anim = Animation(
+            keyPath: .opacity, kind: .basic(from: .scalar(0), to: .scalar(1), by: nil), timing: MediaTiming())
         #expect(approx(anim.evaluate(.opacity, parentTime: 0.125, underlying: .scalar(0))?.scalar, 0.5))
     }
 
@@ -92,7 +96,8 @@ import Testing
 
     @Test func fromToByRules() {
         func v(_ kind: Animation.Kind) -> Double? {
-            Animation(keyPath: .progress, kind: kind, timing: MediaTiming(duration: 1)).evaluate(.progress, parentTime: 0.5, underlying: .scalar(100))?.scalar
+            Animation(keyPath: .progress, kind: kind, timing: MediaTiming(duration: 1)).evaluate(
+                .progress, parentTime: 0.5, underlying: .scalar(100))?.scalar
         }
         #expect(v(.basic(from: .scalar(0), to: .scalar(10), by: .scalar(99))) == 5)
         #expect(v(.basic(from: .scalar(0), to: nil, by: .scalar(4))) == 2)
@@ -117,10 +122,12 @@ import Testing
     }
 
     @Test func keyframesWithKeyTimesAndSegmentCurves() {
-        let anim = Animation(keyPath: .progress,
-                             kind: .keyframe(values: [.scalar(0), .scalar(10), .scalar(20)], keyTimes: [0, 0.25, 1],
-                                             timingFunctions: [.linear, .easeIn]),
-                             timing: MediaTiming(duration: 4))
+        let anim = Animation(
+            keyPath: .progress,
+            kind: .keyframe(
+                values: [.scalar(0), .scalar(10), .scalar(20)], keyTimes: [0, 0.25, 1],
+                timingFunctions: [.linear, .easeIn]),
+            timing: MediaTiming(duration: 4))
         #expect(approx(anim.evaluate(.progress, parentTime: 0.5, underlying: .scalar(0))?.scalar, 5))
         let local = (2.5 / 4 - 0.25) / 0.75
         let expected = 10 + 10 * referenceBezier(0.42, 0, 1, 1, at: local)
@@ -128,8 +135,9 @@ import Testing
     }
 
     @Test func groupsRunChildrenInGroupTime() {
-        let child = Animation(keyPath: .opacity, kind: .basic(from: .scalar(0), to: .scalar(1), by: nil),
-                              timing: MediaTiming(beginTime: 1, duration: 1, fillMode: .both))
+        let child = Animation(
+            keyPath: .opacity, kind: .basic(from: .scalar(0), to: .scalar(1), by: nil),
+            timing: MediaTiming(beginTime: 1, duration: 1, fillMode: .both))
         let group = Animation(keyPath: "group", kind: .group([child]), timing: MediaTiming(beginTime: 0, duration: 3))
         #expect(group.evaluate(.opacity, parentTime: 0.5, underlying: .scalar(9))?.scalar == 0)
         #expect(approx(group.evaluate(.opacity, parentTime: 1.5, underlying: .scalar(9))?.scalar, 0.5))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Timing
 
 @Suite struct MotionCurveTests {
@@ -56,7 +57,9 @@ import Testing
         timeline.resume(layer, at: 2.5)
         #expect(abs((timeline.presentationScalar(key, of: layer, at: 3) ?? 0) - curve.value(at: 1)) < 1e-9)
         var stops: [AnimationStop] = []
-        while let event = timeline.nextEvent(upTo: 10) { if case let .animationStopped(stop) = event { stops.append(stop) } }
+        while let event = timeline.nextEvent(upTo: 10) {
+            if case let .animationStopped(stop) = event { stops.append(stop) }
+        }
         #expect(stops.count == 1)
         #expect(abs((stops.first?.time ?? 0) - 4) < 1e-9)
     }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Timing
 
 /// The seed's scenario (001): a view moves from A to C over 1 s; the user pauses at B.
@@ -49,7 +50,13 @@ import TestSupport
         tl.removeAllAnimations(from: layer, at: 0.4)
         #expect(tl.presentationScalar(.position, of: layer, at: 0.4) == c)
         let events = tl.drain(upTo: 10)
-        #expect(events == [.animationStopped(AnimationStop(id: AnimationID(rawValue: 1), layer: layer, owner: "bar", key: "position", finished: false, time: 0.4))])
+        #expect(
+            events == [
+                .animationStopped(
+                    AnimationStop(
+                        id: AnimationID(rawValue: 1), layer: layer, owner: "bar", key: "position", finished: false,
+                        time: 0.4))
+            ])
     }
 
     @Test func removingOnAPausedLayerStaysAtBOnlyWhenCommitted() {
@@ -76,7 +83,8 @@ import TestSupport
         let parent = tl.addLayer(owner: "p")
         let layer = tl.addLayer(parent: parent, owner: "l")
         tl.setModel(.scalar(0), for: .progress, of: layer)
-        var anim = Animation.basic(.progress, from: .scalar(0), to: .scalar(1000), duration: 3, timingFunction: .easeInEaseOut)
+        var anim = Animation.basic(
+            .progress, from: .scalar(0), to: .scalar(1000), duration: 3, timingFunction: .easeInEaseOut)
         anim.timing.repeatCount = .infinity
         anim.timing.autoreverses = true
         tl.add(anim, to: layer, at: 0)
@@ -91,7 +99,8 @@ import TestSupport
             default: tl.setSpeed(target, Double.random(in: 0.1...4, using: &rng), at: t)
             }
             let after = tl.presentationScalar(.progress, of: layer, at: t)
-            #expect(abs((before ?? .nan) - (after ?? .nan)) <= 1e-9, "jump at \(t): \(before ?? .nan) -> \(after ?? .nan)")
+            #expect(
+                abs((before ?? .nan) - (after ?? .nan)) <= 1e-9, "jump at \(t): \(before ?? .nan) -> \(after ?? .nan)")
         }
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Timing
 
 /// Sampling at 60 Hz, 7 Hz or at random instants gives bit-identical values at common instants,
@@ -18,7 +19,8 @@ import TestSupport
             t = MediaTime.quantise(t + Double.random(in: 0.01...0.4, using: &rng))
             let command: Command
             switch Int.random(in: 0..<7, using: &rng) {
-            case 0, 1: command = .animate(Double.random(in: 0...1, using: &rng), Double.random(in: 0.05...1, using: &rng))
+            case 0, 1:
+                command = .animate(Double.random(in: 0...1, using: &rng), Double.random(in: 0.05...1, using: &rng))
             case 2: command = .pause
             case 3: command = .resume
             case 4: command = .speed(Double.random(in: 0.25...3, using: &rng))
@@ -41,7 +43,9 @@ import TestSupport
         func process(upTo t: Double, _ tl: inout Timeline) {
             while let event = tl.nextEvent(upTo: t) {
                 if case let .timer(_, _, time) = event {
-                    tl.animate(.progress, of: layer, to: .scalar(time.truncatingRemainder(dividingBy: 1)), duration: 0.2, timingFunction: .easeOut, at: time)
+                    tl.animate(
+                        .progress, of: layer, to: .scalar(time.truncatingRemainder(dividingBy: 1)), duration: 0.2,
+                        timingFunction: .easeOut, at: time)
                 }
             }
         }
@@ -50,7 +54,8 @@ import TestSupport
                 pending = pending.dropFirst()
                 process(upTo: t, &tl)
                 switch command {
-                case let .animate(v, d): tl.animate(.progress, of: layer, to: .scalar(v), duration: d, timingFunction: .easeInEaseOut, at: t)
+                case let .animate(v, d):
+                    tl.animate(.progress, of: layer, to: .scalar(v), duration: d, timingFunction: .easeInEaseOut, at: t)
                 case .pause: tl.pause(layer, at: t)
                 case .resume: tl.resume(layer, at: t)
                 case let .speed(s): tl.setSpeed(layer, s, at: t)
@@ -69,7 +74,9 @@ import TestSupport
     func sampleRatesAgree(_ seed: UInt64) {
         let commands = script(seed: seed)
         let end = (commands.last?.0 ?? 0) + 1
-        let at60 = stride(from: 0, through: 6 * 60, by: 1).map { MediaTime.quantise(Double($0) / 60) }.filter { $0 <= end }
+        let at60 = stride(from: 0, through: 6 * 60, by: 1).map { MediaTime.quantise(Double($0) / 60) }.filter {
+            $0 <= end
+        }
         let at7 = stride(from: 0, through: 6 * 7, by: 1).map { MediaTime.quantise(Double($0) / 7) }.filter { $0 <= end }
         var rng = SplitMix64(seed: seed &* 31)
         let common = [0.0, 1, 2, 3, 4, 5].filter { $0 <= end }

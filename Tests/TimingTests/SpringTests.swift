@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Timing
 
 @Suite struct SpringTests {
@@ -39,7 +40,8 @@ import Testing
         #expect(abs(spring.dampingRatio - zeta) < 1e-9)
         let omegaD = omega * s
         for time in [0.0, 0.05, 0.1, 0.2, 0.35, 0.5] {
-            let expected = 1 - exp(-zeta * omega * time) * (cos(omegaD * time) + (zeta * omega / omegaD) * sin(omegaD * time))
+            let expected =
+                1 - exp(-zeta * omega * time) * (cos(omegaD * time) + (zeta * omega / omegaD) * sin(omegaD * time))
             #expect(abs(spring.value(at: time) - expected) < 1e-6)
         }
         // It overshoots.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Timing
 
 func approx(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

@@ -1,8 +1,9 @@
-import Testing
-import TestSupport
-import Shapes
-@testable import Typesetting
 import Foundation
+import Shapes
+import TestSupport
+import Testing
+
+@testable import Typesetting
 
 /// Loaded once for all text tests; the catalog is immutable and Sendable.
 let sharedLayout: TextLayout? = try? TextLayout()
@@ -14,9 +15,11 @@ let sharedLayout: TextLayout? = try? TextLayout()
 
     @Test func catalogKnowsFilesAndURLs() throws {
         let layout = try #require(sharedLayout)
-        #expect(layout.catalog.files.map(\.urlPath) == [
-            "/fonts/dejavu/DejaVuSans.ttf", "/fonts/dejavu/DejaVuSans-Bold.ttf", "/fonts/droid/DroidSansFallbackFull.ttf",
-        ])
+        #expect(
+            layout.catalog.files.map(\.urlPath) == [
+                "/fonts/dejavu/DejaVuSans.ttf", "/fonts/dejavu/DejaVuSans-Bold.ttf",
+                "/fonts/droid/DroidSansFallbackFull.ttf",
+            ])
         #expect(layout.catalog.files.map(\.path) == [Self.regularPath, Self.boldPath, Self.fallbackPath])
         #expect(layout.catalog.regular.familyName == "DejaVu Sans")
         #expect(layout.catalog.bold.styleName == "Bold")
@@ -25,8 +28,10 @@ let sharedLayout: TextLayout? = try? TextLayout()
 
     @Test func metricsMatchTheFontTables() throws {
         let layout = try #require(sharedLayout)
-        for (face, path) in [(layout.catalog.regular, Self.regularPath), (layout.catalog.bold, Self.boldPath),
-                             (layout.catalog.fallback, Self.fallbackPath)] {
+        for (face, path) in [
+            (layout.catalog.regular, Self.regularPath), (layout.catalog.bold, Self.boldPath),
+            (layout.catalog.fallback, Self.fallbackPath),
+        ] {
             let reader = try #require(TrueTypeReader(path: path))
             #expect(face.unitsPerEm == reader.unitsPerEm)
             #expect(face.ascender == reader.ascender)
@@ -79,7 +84,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
             #expect(reader.advance(glyph: reader.glyph("载")) == reader.advance(glyph: reader.glyph("加")))
         }
         let dots = layout.width(of: "...", size: 16, weight: .bold)
-        #expect(layout.width(of: "加载中...", size: 16, weight: .bold) == layout.width(of: "加载中", size: 16, weight: .bold) + dots)
+        #expect(
+            layout.width(of: "加载中...", size: 16, weight: .bold) == layout.width(of: "加载中", size: 16, weight: .bold)
+                + dots)
     }
 
     @Test func oddInputMeasuresWithoutTrapping() throws {
@@ -114,7 +121,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
             #expect(error.description.hasPrefix("cannot load font /etc/hostname: "))
         }
         let files = [FontCatalog.FontFile(role: .bold, path: "/missing/Bold.ttf", urlPath: "/fonts/x")]
-        #expect(throws: FontError(path: "/missing/Bold.ttf", reason: "the file cannot be opened (missing or unreadable)")) {
+        #expect(
+            throws: FontError(path: "/missing/Bold.ttf", reason: "the file cannot be opened (missing or unreadable)")
+        ) {
             try FontCatalog(files: files)
         }
     }
@@ -169,7 +178,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
     @Test func edgeCases() throws {
         let layout = try #require(sharedLayout)
         #expect(layout.truncate("", size: 16, weight: .bold, maxWidth: 0) == TextLine(text: "", width: 0))
-        #expect(layout.truncate("abc", size: 16, weight: .bold, maxWidth: 1) == TextLine(text: "", width: 0, isTruncated: true))
+        #expect(
+            layout.truncate("abc", size: 16, weight: .bold, maxWidth: 1)
+                == TextLine(text: "", width: 0, isTruncated: true))
         #expect(layout.truncate("abc", size: 16, weight: .bold, maxWidth: .nan).width == 0)
         let emoji = layout.truncate("😀😀😀😀😀😀😀😀😀😀", size: 16, weight: .bold, maxWidth: 50)
         #expect(emoji.width <= 50 && emoji.text.hasSuffix("…"))
@@ -185,7 +196,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
             #expect(line.width == layout.width(of: line.text, size: size, weight: weight))
             #expect(!line.text.hasSuffix(" "))
         }
-        #expect(wrapped.height == (Double(wrapped.lines.count) * layout.lineHeight(size: size, weight: weight)).rounded(.up))
+        #expect(
+            wrapped.height == (Double(wrapped.lines.count) * layout.lineHeight(size: size, weight: weight)).rounded(.up)
+        )
     }
 
     @Test func wrapsAtSpaces() throws {
@@ -212,8 +225,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
         for line in wrapped.lines.dropFirst() {
             #expect(!(line.text.first.map { "，。".contains($0) } ?? false), "\(line.text)")
         }
-        #expect(wrapped.lines.map(\.text).joined() == text.replacingOccurrences(of: " ", with: "")
-            || wrapped.lines.map(\.text).joined(separator: " ").contains("3/10"))
+        #expect(
+            wrapped.lines.map(\.text).joined() == text.replacingOccurrences(of: " ", with: "")
+                || wrapped.lines.map(\.text).joined(separator: " ").contains("3/10"))
     }
 
     @Test func longWordsBreakByCharacter() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WebSocketServer
 
 @Suite("Access token: secret syntax, query, bearer, cookie, constant-time comparison, static confinement")
@@ -23,9 +24,12 @@ struct AccessTokenTests {
         #expect(token.permits(queryItems: [], authorization: "Bearer \(right)", cookie: nil))
         #expect(token.permits(queryItems: [], authorization: "bearer  \(right) ", cookie: nil))
         #expect(token.permits(queryItems: [], authorization: nil, cookie: "a=1; pc=\(right); b=2"))
-        #expect(token.permits(queryItems: [QueryItem(name: "token", value: "wrong")], authorization: nil, cookie: "pc=\(right)"))
+        #expect(
+            token.permits(
+                queryItems: [QueryItem(name: "token", value: "wrong")], authorization: nil, cookie: "pc=\(right)"))
         #expect(!token.permits(queryItems: [], authorization: nil, cookie: nil))
-        #expect(!token.permits(queryItems: [QueryItem(name: "token", value: right + "x")], authorization: nil, cookie: nil))
+        #expect(
+            !token.permits(queryItems: [QueryItem(name: "token", value: right + "x")], authorization: nil, cookie: nil))
         #expect(!token.permits(queryItems: [QueryItem(name: "tok", value: right)], authorization: nil, cookie: nil))
         #expect(!token.permits(queryItems: [], authorization: "Basic \(right)", cookie: nil))
         #expect(!token.permits(queryItems: [], authorization: "Bearer", cookie: nil))
@@ -51,7 +55,10 @@ struct AccessTokenTests {
     @Test("the static mount a path falls under, as libwebsockets picks it")
     func mountMatching() {
         var configuration = WebSocketServer.Configuration()
-        configuration.staticMounts = [StaticMount(urlPrefix: "/", directory: "/srv/public"), StaticMount(urlPrefix: "/fonts", directory: "/srv/fonts")]
+        configuration.staticMounts = [
+            StaticMount(urlPrefix: "/", directory: "/srv/public"),
+            StaticMount(urlPrefix: "/fonts", directory: "/srv/fonts"),
+        ]
         configuration.dynamicRoutePrefixes = ["/api"]
         #expect(ServerLoop.mount(for: "/index.html", in: configuration)?.directory == "/srv/public")
         #expect(ServerLoop.mount(for: "/fonts/a.ttf", in: configuration)?.directory == "/srv/fonts")

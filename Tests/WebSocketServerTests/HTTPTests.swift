@@ -22,7 +22,9 @@ struct HTTPTests {
                         "host": request.headers["host"] ?? "",
                         "body": String(decoding: request.body, as: UTF8.self),
                     ]
-                    let json = "{" + fields.sorted { $0.key < $1.key }
+                    let json =
+                        "{"
+                        + fields.sorted { $0.key < $1.key }
                         .map { "\"\($0.key)\":\"\($0.value.replacingOccurrences(of: "\"", with: "\\\""))\"" }
                         .joined(separator: ",") + "}"
                     var response = HTTPResponse.json(json)
@@ -99,20 +101,22 @@ struct HTTPTests {
             try Data("data of \(name)".utf8).write(to: fonts.appendingPathComponent(name))
         }
         let server = try TestServer.start { configuration, _ in
-            configuration.staticMounts.append(StaticMount(
-                urlPrefix: "/fonts", directory: fonts.path,
-                extraContentTypes: [".ttc": "font/collection", ".mjs": "text/javascript"], cacheMaxAge: 3600))
+            configuration.staticMounts.append(
+                StaticMount(
+                    urlPrefix: "/fonts", directory: fonts.path,
+                    extraContentTypes: [".ttc": "font/collection", ".mjs": "text/javascript"], cacheMaxAge: 3600))
         }
         defer { server.stop() }
-        let script = Scripts.httpPrelude + """
-        out = {}
-        for name in ["a.ttf", "b.woff2", "c.json", "d.svg", "e.ttc", "f.mjs", "g.xyz", "missing.ttf"]:
-            s, h, b = fetch("/fonts/" + name)
-            out[name] = [s, h.get("content-type"), b.decode(errors="replace"), h.get("cache-control")]
-        s, h, b = fetch("/")
-        out["/"] = [s, h.get("content-type"), "", None]
-        print(json.dumps(out))
-        """
+        let script =
+            Scripts.httpPrelude + """
+                out = {}
+                for name in ["a.ttf", "b.woff2", "c.json", "d.svg", "e.ttc", "f.mjs", "g.xyz", "missing.ttf"]:
+                    s, h, b = fetch("/fonts/" + name)
+                    out[name] = [s, h.get("content-type"), b.decode(errors="replace"), h.get("cache-control")]
+                s, h, b = fetch("/")
+                out["/"] = [s, h.get("content-type"), "", None]
+                print(json.dumps(out))
+                """
         let result = try PythonClient.run(script, port: server.port)
         func entry(_ name: String) -> [Any] { result[name] as? [Any] ?? [] }
         #expect(entry("a.ttf").first as? Int == 200)

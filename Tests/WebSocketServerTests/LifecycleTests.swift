@@ -35,7 +35,9 @@ struct LifecycleTests {
         let server = try TestServer.start { _, handler in
             let log = handler.log
             handler.onWake = { _ in
-                for item in mailbox.withLock({ items in defer { items = [] }; return items }) {
+                for item in mailbox.withLock({ items in
+                    defer { items = [] }; return items
+                }) {
                     log.append("got \(item)")
                 }
             }

@@ -56,7 +56,9 @@ struct OutgoingTests {
         #expect(server.server.statistics.queueOverflows == 1)
     }
 
-    @Test("binary and text messages keep their kind, through the queue and the latest slot", arguments: ["none", "deflate"])
+    @Test(
+        "binary and text messages keep their kind, through the queue and the latest slot",
+        arguments: ["none", "deflate"])
     func messageKinds(compression: String) throws {
         let server = try TestServer.start { _, handler in
             handler.onMessage = { text, connection, loop in
@@ -72,7 +74,8 @@ struct OutgoingTests {
         defer { server.stop() }
         let result = try PythonClient.run(Scripts.kinds, port: server.port, extra: [compression])
         let messages = try #require(result["messages"] as? [[String]])
-        #expect(messages == [["text", "ack"], ["bytes", "00ff7b"], ["text", "{\"frame\":1}"], ["bytes", "5043463100"]])
+        #expect(
+            messages == [["text", "ack"], ["bytes", "00ff7b"], ["text", "{\"frame\":1}"], ["bytes", "5043463100"]])
     }
 
     @Test("a latest value with the repeat key of the last keyed message written is not written")

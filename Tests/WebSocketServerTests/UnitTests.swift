@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WebSocketServer
 
 @Suite("Pure parts: origin policy, outgoing buffers, reassembly")
@@ -134,8 +135,12 @@ struct UnitTests {
                 break
             }
         }
-        #expect(order == [.queued, .queued, .queued, .queued, .latest, .queued, .queued, .queued, .queued, .queued, .queued])
-        connection.pendingClose = .init(code: .normal, reason: "", cause: .closedByServer(.normal), flushQueueFirst: true)
+        #expect(
+            order == [
+                .queued, .queued, .queued, .queued, .latest, .queued, .queued, .queued, .queued, .queued, .queued,
+            ])
+        connection.pendingClose = .init(
+            code: .normal, reason: "", cause: .closedByServer(.normal), flushQueueFirst: true)
         _ = Array("last".utf8).withUnsafeBytes { connection.queue.push($0) }
         #expect(connection.nextWrite == .queued)
         _ = connection.queue.popFirst()

@@ -1,7 +1,8 @@
-import Wire
 import Geometry
 import JSON
 import Testing
+import Wire
+
 @testable import ComponentSupport
 
 @Suite struct FieldReaderTests {
@@ -15,8 +16,12 @@ import Testing
         #expect(try r.number("value", in: 0...1) == 0.5)
         #expect(try r.number("missing", in: 0...1) == nil)
         #expect(try r.number("nul", in: 0...1) == nil)
-        #expect(throws: CommandError.badField("bad", "must be a number, got \"abc\"")) { try r.number("bad", in: 0...1) }
-        #expect(throws: CommandError.badField("big", "must be a number in 0...1, got 2")) { try r.number("big", in: 0...1) }
+        #expect(throws: CommandError.badField("bad", "must be a number, got \"abc\"")) {
+            try r.number("bad", in: 0...1)
+        }
+        #expect(throws: CommandError.badField("big", "must be a number in 0...1, got 2")) {
+            try r.number("big", in: 0...1)
+        }
         #expect(throws: CommandError.self) { try r.requireNumber("missing", in: 0...1) }
     }
 
@@ -33,9 +38,12 @@ import Testing
     enum Mode: String, CaseIterable { case one, two }
 
     @Test func choicesColoursAndShapes() throws {
-        let r = try reader(##"{"mode":"two","bad":"three","c":"#ff000080","s":{"width":3,"height":4},"p":{"x":1},"flag":1}"##)
+        let r = try reader(
+            ##"{"mode":"two","bad":"three","c":"#ff000080","s":{"width":3,"height":4},"p":{"x":1},"flag":1}"##)
         #expect(try r.choice("mode", as: Mode.self) == .two)
-        #expect(throws: CommandError.badField("bad", "must be one of \"one\", \"two\", got \"three\"")) { try r.choice("bad", as: Mode.self) }
+        #expect(throws: CommandError.badField("bad", "must be one of \"one\", \"two\", got \"three\"")) {
+            try r.choice("bad", as: Mode.self)
+        }
         #expect(try r.color("c") == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
         #expect(try r.size("s", in: 0...10) == Size(width: 3, height: 4))
         #expect(throws: CommandError.self) { try r.point("p", in: -10...10) }

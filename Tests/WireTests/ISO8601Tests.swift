@@ -18,17 +18,22 @@ import Wire
     }
 
     @Test func refusesWhatIsNotADate() {
-        for text in ["", "2026-11-23", "2026-13-01T00:00Z", "2026-02-29T00:00Z", "2026-11-23T24:00Z", "2026-11-23T10:00",
-                     "2026-11-23T10:00Zjunk", "26-11-23T10:00Z", "2026-11-23T10:00+8", "2026-11-23T10:00:00.Z"] {
+        for text in [
+            "", "2026-11-23", "2026-13-01T00:00Z", "2026-02-29T00:00Z", "2026-11-23T24:00Z", "2026-11-23T10:00",
+            "2026-11-23T10:00Zjunk", "26-11-23T10:00Z", "2026-11-23T10:00+8", "2026-11-23T10:00:00.Z",
+        ] {
             #expect(ISO8601.parse(text) == nil, "\(text)")
         }
         #expect(ISO8601.parse("2024-02-29T00:00Z") != nil)
     }
 
     @Test func formatRoundTrips() throws {
-        for text in ["2026-11-23T14:05:00Z", "2026-11-23T22:05:00+08:00", "1969-12-31T23:59:59Z", "2000-02-29T12:00:00-03:30"] {
+        for text in [
+            "2026-11-23T14:05:00Z", "2026-11-23T22:05:00+08:00", "1969-12-31T23:59:59Z", "2000-02-29T12:00:00-03:30",
+        ] {
             let parsed = try #require(ISO8601.parse(text))
-            #expect(ISO8601.format(epochSeconds: parsed.epochSeconds, utcOffsetSeconds: parsed.utcOffsetSeconds) == text)
+            #expect(
+                ISO8601.format(epochSeconds: parsed.epochSeconds, utcOffsetSeconds: parsed.utcOffsetSeconds) == text)
         }
     }
 }

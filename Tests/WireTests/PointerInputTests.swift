@@ -1,7 +1,8 @@
-import Wire
 import Geometry
 import JSON
 import Testing
+import Wire
+
 @testable import ComponentSupport
 
 @Suite struct PointerInputTests {
@@ -11,7 +12,8 @@ import Testing
     }
 
     @Test func decodesPointerOps() throws {
-        let e = try PointerEvent(fields: reader(#"{"op":"pointer","phase":"move","x":12.5,"y":-3,"pointer":2}"#), at: 1.5)
+        let e = try PointerEvent(
+            fields: reader(#"{"op":"pointer","phase":"move","x":12.5,"y":-3,"pointer":2}"#), at: 1.5)
         #expect(e == PointerEvent(phase: .move, location: Point(x: 12.5, y: -3), pointer: 2, time: 1.5))
         let d = try PointerEvent(fields: reader(#"{"phase":"down","x":0,"y":0}"#), at: 0)
         #expect(d.pointer == 0)
@@ -21,18 +23,26 @@ import Testing
         #expect(throws: CommandError.badField("phase", "is required (one of \"down\", \"move\", \"up\", \"cancel\")")) {
             try PointerEvent(fields: reader(#"{"x":0,"y":0}"#), at: 0)
         }
-        #expect(throws: CommandError.badField("phase", "must be one of \"down\", \"move\", \"up\", \"cancel\", got \"drag\"")) {
+        #expect(
+            throws: CommandError.badField(
+                "phase", "must be one of \"down\", \"move\", \"up\", \"cancel\", got \"drag\"")
+        ) {
             try PointerEvent(fields: reader(#"{"phase":"drag","x":0,"y":0}"#), at: 0)
         }
         #expect(throws: CommandError.self) { try PointerEvent(fields: reader(#"{"phase":"up","x":"1","y":0}"#), at: 0) }
         #expect(throws: CommandError.self) { try PointerEvent(fields: reader(#"{"phase":"up","x":1e9,"y":0}"#), at: 0) }
         #expect(throws: CommandError.self) { try PointerEvent(fields: reader(#"{"phase":"up","x":1}"#), at: 0) }
-        #expect(throws: CommandError.self) { try PointerEvent(fields: reader(#"{"phase":"up","x":1,"y":1,"pointer":-1}"#), at: 0) }
-        #expect(throws: CommandError.self) { try PointerEvent(fields: reader(#"{"phase":"up","x":1,"y":1,"pointer":1.5}"#), at: 0) }
+        #expect(throws: CommandError.self) {
+            try PointerEvent(fields: reader(#"{"phase":"up","x":1,"y":1,"pointer":-1}"#), at: 0)
+        }
+        #expect(throws: CommandError.self) {
+            try PointerEvent(fields: reader(#"{"phase":"up","x":1,"y":1,"pointer":1.5}"#), at: 0)
+        }
     }
 
     @Test func hitTestingIsFrontToBackWithEnlargedAreas() {
-        let small = HitRegion(target: "front", part: "dot", frame: Rect(x: 100, y: 100, width: 10, height: 10), outset: 20)
+        let small = HitRegion(
+            target: "front", part: "dot", frame: Rect(x: 100, y: 100, width: 10, height: 10), outset: 20)
         let big = HitRegion(target: "back", part: "panel", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         var tester = HitTester(frontToBack: [small])
         tester.addBehind(big)

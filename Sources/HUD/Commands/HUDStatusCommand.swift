@@ -16,7 +16,9 @@ public struct HUDStatusCommand: Equatable, Sendable {
     public var animated: Bool
 
     /// The payload with these fields.
-    public init(target: String? = nil, kind: HUDStatusKind, text: String = "", duration: Double? = nil, animated: Bool = true) {
+    public init(
+        target: String? = nil, kind: HUDStatusKind, text: String = "", duration: Double? = nil, animated: Bool = true
+    ) {
         self.target = target
         self.kind = kind
         self.text = text

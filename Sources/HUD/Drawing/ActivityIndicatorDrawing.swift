@@ -1,6 +1,6 @@
-import Shapes
 import Foundation
 import Geometry
+import Shapes
 
 /// The legacy whiteLarge UIActivityIndicatorView that MBProgressHUD's indeterminate mode shows:
 /// 37x37, 12 spokes; the highlight steps clockwise one spoke per 1/12 s (one turn a second) and
@@ -35,8 +35,10 @@ enum ActivityIndicatorDrawing {
         return (0..<HUDMetrics.spinnerSpokes).map { index in
             let angle = -Double.pi / 2 + Double(index) * 2 * Double.pi / Double(HUDMetrics.spinnerSpokes)
             let dx = cos(angle), dy = sin(angle)
-            return (Point(x: center.x + dx * innerRadius * scale, y: center.y + dy * innerRadius * scale),
-                    Point(x: center.x + dx * outerRadius * scale, y: center.y + dy * outerRadius * scale))
+            return (
+                Point(x: center.x + dx * innerRadius * scale, y: center.y + dy * innerRadius * scale),
+                Point(x: center.x + dx * outerRadius * scale, y: center.y + dy * outerRadius * scale)
+            )
         }
     }
 
@@ -44,8 +46,11 @@ enum ActivityIndicatorDrawing {
         let highlight = highlightedSpoke(rotation: rotation)
         for (index, spoke) in spokes.ends.enumerated() {
             let alpha = color.alpha * spokeAlpha(index: index, highlight: highlight)
-            shapes.append(.line(LineShape(start: spoke.start, end: spoke.end, lineWidth: spokes.lineWidth,
-                                          stroke: color.withAlpha(alpha), cap: .round)))
+            shapes.append(
+                .line(
+                    LineShape(
+                        start: spoke.start, end: spoke.end, lineWidth: spokes.lineWidth,
+                        stroke: color.withAlpha(alpha), cap: .round)))
         }
     }
 }

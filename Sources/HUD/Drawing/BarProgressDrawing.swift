@@ -1,6 +1,6 @@
-import Shapes
 import Foundation
 import Geometry
+import Shapes
 
 /// MBBarProgressView (iOS 7+: 120x10), in the content colour (line and progress colour; the
 /// remaining colour is clear):
@@ -11,7 +11,8 @@ import Geometry
 enum BarProgressDrawing {
     static func draw(in frame: Rect, progress: Double, color: Color, into shapes: inout [Shape]) {
         let outerRadius = frame.height / 2 - 2
-        shapes.append(.rect(RectShape(frame: frame.inset(by: 2), cornerRadius: outerRadius, stroke: color, lineWidth: 2)))
+        shapes.append(
+            .rect(RectShape(frame: frame.inset(by: 2), cornerRadius: outerRadius, stroke: color, lineWidth: 2)))
         let amount = min(max(progress, 0), 1) * frame.width
         guard amount > 0 else { return }
         let r = max(outerRadius - 2, 0)

@@ -10,6 +10,8 @@ extension Color {
         func channel(_ top: Double, _ bottom: Double) -> Double {
             (top * self.alpha + bottom * below.alpha * (1 - self.alpha)) / alpha
         }
-        return Color(red: channel(red, below.red), green: channel(green, below.green), blue: channel(blue, below.blue), alpha: alpha)
+        return Color(
+            red: channel(red, below.red), green: channel(green, below.green), blue: channel(blue, below.blue),
+            alpha: alpha)
     }
 }

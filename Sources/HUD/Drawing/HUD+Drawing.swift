@@ -1,5 +1,5 @@
-import Shapes
 import Geometry
+import Shapes
 import Timing
 
 extension HUD {
@@ -19,9 +19,11 @@ extension HUD {
         let needsRotation = !onlyDrawn || layout.indicator == .activity
         return Presentation(
             bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
-            backgroundAlpha: needsBackground ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
+            backgroundAlpha: needsBackground
+                ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
             transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
-            rotation: needsRotation ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
+            rotation: needsRotation
+                ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
     }
 
     /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel
@@ -42,7 +44,10 @@ extension HUD {
         if let details = layout.details { drawText(details, color: color, into: &items) }
         drawButton(into: &items)
         let matrix = state.transform == .identity ? nil : state.transform.matrix(about: layout.bezel.center)
-        shapes.append(.group(GroupShape(id: target, alpha: state.bezelAlpha < 1 ? state.bezelAlpha : nil, matrix: matrix, items: items)))
+        shapes.append(
+            .group(
+                GroupShape(
+                    id: target, alpha: state.bezelAlpha < 1 ? state.bezelAlpha : nil, matrix: matrix, items: items)))
     }
 
     /// MBProgressHUD's backgroundView over the whole canvas, at the background's alpha.
@@ -58,8 +63,10 @@ extension HUD {
         case .dim:
             shape = .rect(RectShape(frame: area, fill: HUDMetrics.dimColor))
         case .gradient:
-            shape = .radial(RadialShape(area: area, center: area.center, radius: min(canvas.width, canvas.height),
-                                        stops: [.init(offset: 0, color: .clear), .init(offset: 1, color: HUDMetrics.gradientEdge)]))
+            shape = .radial(
+                RadialShape(
+                    area: area, center: area.center, radius: min(canvas.width, canvas.height),
+                    stops: [.init(offset: 0, color: .clear), .init(offset: 1, color: HUDMetrics.gradientEdge)]))
         }
         if alpha < 1 {
             shapes.append(.group(GroupShape(id: target + ".background", alpha: alpha, items: [shape])))
@@ -86,7 +93,8 @@ extension HUD {
         case .activity:
             ActivityIndicatorDrawing.draw(layout.spokes, color: color, rotation: rotation, into: &items)
         case .round(let annular):
-            RoundProgressDrawing.draw(in: frame, annular: annular, progress: config.progress, color: color, into: &items)
+            RoundProgressDrawing.draw(
+                in: frame, annular: annular, progress: config.progress, color: color, into: &items)
         case .bar:
             BarProgressDrawing.draw(in: frame, progress: config.progress, color: color, into: &items)
         case .icon(let icon):
@@ -97,8 +105,11 @@ extension HUD {
     /// Each line centred on the block's frame, on its baseline.
     private func drawText(_ block: HUDTextBlock, color: Color, into items: inout [Shape]) {
         for (index, line) in block.lines.enumerated() where !line.isEmpty {
-            items.append(.text(TextShape(position: Point(x: block.frame.midX, y: block.baseline(ofLine: index)), text: line,
-                                         size: block.fontSize, weight: .bold, fill: color, align: .center)))
+            items.append(
+                .text(
+                    TextShape(
+                        position: Point(x: block.frame.midX, y: block.baseline(ofLine: index)), text: line,
+                        size: block.fontSize, weight: .bold, fill: color, align: .center)))
         }
     }
 
@@ -109,9 +120,12 @@ extension HUD {
         let color = config.contentColor
         let border = HUDMetrics.buttonBorderWidth
         let radius = (frame.height / 2).rounded(.up) - border / 2
-        items.append(.rect(RectShape(frame: frame.inset(by: border / 2), cornerRadius: max(radius, 0),
-                                     fill: buttonHighlighted ? color.withAlpha(HUDMetrics.buttonHighlightAlpha) : nil,
-                                     stroke: color, lineWidth: border)))
+        items.append(
+            .rect(
+                RectShape(
+                    frame: frame.inset(by: border / 2), cornerRadius: max(radius, 0),
+                    fill: buttonHighlighted ? color.withAlpha(HUDMetrics.buttonHighlightAlpha) : nil,
+                    stroke: color, lineWidth: border)))
         drawText(title, color: color, into: &items)
     }
 }

@@ -1,5 +1,5 @@
-public import Shapes
 public import Geometry
+public import Shapes
 public import Timing
 
 extension HUDStack {

@@ -1,6 +1,6 @@
-import Shapes
 import Foundation
 import Geometry
+import Shapes
 
 extension PathBuilder {
     /// Appends a circular arc from angle `start` to `end` (radians, clockwise on screen when

@@ -1,5 +1,5 @@
-import Shapes
 import Geometry
+import Shapes
 
 /// MBRoundProgressView (iOS 7+ drawing), 37x37, in the content colour.
 /// - Determinate: the outline circle inset 1 (radius 17.5), 2 pt, and the progress as a 4 pt
@@ -19,21 +19,33 @@ enum RoundProgressDrawing {
         let end = start + 2 * Double.pi * p
         if annular {
             let radius = (HUDMetrics.roundSide - 2) / 2 * scale
-            shapes.append(.arc(ArcShape(center: center, radius: radius, startAngle: start, endAngle: start + 2 * Double.pi,
-                                        lineWidth: 2 * scale, stroke: color.withAlpha(0.1))))
+            shapes.append(
+                .arc(
+                    ArcShape(
+                        center: center, radius: radius, startAngle: start, endAngle: start + 2 * Double.pi,
+                        lineWidth: 2 * scale, stroke: color.withAlpha(0.1))))
             if p > 0 {
-                shapes.append(.arc(ArcShape(center: center, radius: radius, startAngle: start, endAngle: end,
-                                            lineWidth: 2 * scale, stroke: color, cap: .square)))
+                shapes.append(
+                    .arc(
+                        ArcShape(
+                            center: center, radius: radius, startAngle: start, endAngle: end,
+                            lineWidth: 2 * scale, stroke: color, cap: .square)))
             }
         } else {
             let outlineRadius = (HUDMetrics.roundSide / 2 - 1) * scale
             if p < 1 {
-                shapes.append(.arc(ArcShape(center: center, radius: outlineRadius, startAngle: end, endAngle: start + 2 * Double.pi,
-                                            lineWidth: 2 * scale, stroke: color)))
+                shapes.append(
+                    .arc(
+                        ArcShape(
+                            center: center, radius: outlineRadius, startAngle: end, endAngle: start + 2 * Double.pi,
+                            lineWidth: 2 * scale, stroke: color)))
             }
             if p > 0 {
-                shapes.append(.arc(ArcShape(center: center, radius: (HUDMetrics.roundSide / 2 - 2) * scale, startAngle: start,
-                                            endAngle: end, lineWidth: 4 * scale, stroke: color)))
+                shapes.append(
+                    .arc(
+                        ArcShape(
+                            center: center, radius: (HUDMetrics.roundSide / 2 - 2) * scale, startAngle: start,
+                            endAngle: end, lineWidth: 4 * scale, stroke: color)))
             }
         }
     }

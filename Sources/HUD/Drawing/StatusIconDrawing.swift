@@ -1,5 +1,5 @@
-import Shapes
 import Geometry
+import Shapes
 
 /// The custom-view icons as vector paths in a 37x37 box, in the content colour: a checkmark
 /// (success), a cross (error) and an "i" in a circle (info), stroked 3 pt with round caps and
@@ -20,8 +20,11 @@ enum StatusIconDrawing {
             path.move(to: p(26.5, 10.5))
             path.line(to: p(10.5, 26.5))
         case .info:
-            shapes.append(.arc(ArcShape(center: p(18.5, 18.5), radius: 17.5 * s, startAngle: 0, endAngle: 2 * Double.pi,
-                                        lineWidth: 2 * s, stroke: color)))
+            shapes.append(
+                .arc(
+                    ArcShape(
+                        center: p(18.5, 18.5), radius: 17.5 * s, startAngle: 0, endAngle: 2 * Double.pi,
+                        lineWidth: 2 * s, stroke: color)))
             var dot = PathBuilder()
             dot.arc(center: p(18.5, 10.5), radius: 2 * s, from: 0, to: 2 * Double.pi, lead: .move)
             dot.close()

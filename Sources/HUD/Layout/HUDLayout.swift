@@ -1,6 +1,6 @@
-import Typesetting
 import Geometry
 import Shapes
+import Typesetting
 
 /// Where everything of one HUD goes on the canvas, computed as MBProgressHUD 1.2's Auto Layout
 /// constraints resolve (`updateConstraints`, `updatePaddingConstraints`):
@@ -40,12 +40,19 @@ struct HUDLayout: Equatable, Sendable {
         // Intrinsic sizes of the fixed items.
         let indicator = config.indicator
         let indicatorSize = HUDLayout.indicatorSize(indicator, maxWidth: itemMaxWidth)
-        let label = config.label.isEmpty ? nil : HUDLayout.line(config.label, size: HUDMetrics.labelFontSize, maxWidth: itemMaxWidth, text: text)
-        let button = config.button.isEmpty ? nil
-            : HUDLayout.line(config.button, size: HUDMetrics.detailsFontSize,
-                             maxWidth: max(0, itemMaxWidth - HUDMetrics.buttonExtraWidth), text: text)
+        let label =
+            config.label.isEmpty
+            ? nil : HUDLayout.line(config.label, size: HUDMetrics.labelFontSize, maxWidth: itemMaxWidth, text: text)
+        let button =
+            config.button.isEmpty
+            ? nil
+            : HUDLayout.line(
+                config.button, size: HUDMetrics.detailsFontSize,
+                maxWidth: max(0, itemMaxWidth - HUDMetrics.buttonExtraWidth), text: text)
         let buttonSize = button.map {
-            Size(width: $0.frame.width + HUDMetrics.buttonExtraWidth, height: $0.frame.height + 2 * HUDMetrics.buttonVerticalInset)
+            Size(
+                width: $0.frame.width + HUDMetrics.buttonExtraWidth,
+                height: $0.frame.height + 2 * HUDMetrics.buttonVerticalInset)
         }
 
         // Details get what height is left once the fixed items are placed.
@@ -53,11 +60,14 @@ struct HUDLayout: Equatable, Sendable {
         if let indicatorSize { fixedHeights.append(indicatorSize.height) }
         if let label { fixedHeights.append(label.frame.height) }
         if let buttonSize { fixedHeights.append(buttonSize.height) }
-        let details = config.details.isEmpty ? nil
-            : HUDLayout.details(config.details, maxWidth: itemMaxWidth,
-                                maxHeight: bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
-                                    - HUDMetrics.padding * Double(fixedHeights.count),
-                                text: text)
+        let details =
+            config.details.isEmpty
+            ? nil
+            : HUDLayout.details(
+                config.details, maxWidth: itemMaxWidth,
+                maxHeight: bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
+                    - HUDMetrics.padding * Double(fixedHeights.count),
+                text: text)
 
         // The stack, top to bottom: sizes of the visible items.
         var sizes: [Size] = []
@@ -78,10 +88,12 @@ struct HUDLayout: Equatable, Sendable {
         width = max(contentWidth + 2 * margin, min(width, bezelMax.width))
         height = max(contentHeight + 2 * margin, min(height, bezelMax.height))
 
-        let x = HUDLayout.place(extent: width, in: canvas.width, anchor: config.position.horizontal,
-                                offset: config.offset.x, margin: margin)
-        let y = HUDLayout.place(extent: height, in: canvas.height, anchor: config.position.vertical,
-                                offset: config.offset.y, margin: margin)
+        let x = HUDLayout.place(
+            extent: width, in: canvas.width, anchor: config.position.horizontal,
+            offset: config.offset.x, margin: margin)
+        let y = HUDLayout.place(
+            extent: height, in: canvas.height, anchor: config.position.vertical,
+            offset: config.offset.y, margin: margin)
         let bezel = Rect(x: x, y: y, width: width, height: height)
 
         // Items: centred, starting below the (equal) top spacer.
@@ -107,8 +119,9 @@ struct HUDLayout: Equatable, Sendable {
         }
         if var button, let buttonSize {
             let frame = next(buttonSize)
-            button.frame = Rect(x: frame.midX - button.frame.width / 2, y: frame.minY + HUDMetrics.buttonVerticalInset,
-                                width: button.frame.width, height: button.frame.height)
+            button.frame = Rect(
+                x: frame.midX - button.frame.width / 2, y: frame.minY + HUDMetrics.buttonVerticalInset,
+                width: button.frame.width, height: button.frame.height)
             layout.button = button
             layout.buttonFrame = frame
         }
@@ -132,9 +145,11 @@ struct HUDLayout: Equatable, Sendable {
     static func line(_ string: String, size: Double, maxWidth: Double, text: TextLayout) -> HUDTextBlock {
         let font = text.font(size: size, weight: .bold)
         let line = font.truncate(string, maxWidth: maxWidth)
-        let frame = Rect(x: 0, y: 0, width: min(line.width.rounded(.up), maxWidth), height: font.lineHeight.rounded(.up))
-        return HUDTextBlock(frame: frame, lines: [line.text], fontSize: size, ascender: font.ascender,
-                            lineHeight: font.lineHeight, isTruncated: line.isTruncated)
+        let frame = Rect(
+            x: 0, y: 0, width: min(line.width.rounded(.up), maxWidth), height: font.lineHeight.rounded(.up))
+        return HUDTextBlock(
+            frame: frame, lines: [line.text], fontSize: size, ascender: font.ascender,
+            lineHeight: font.lineHeight, isTruncated: line.isTruncated)
     }
 
     /// The details (bold 12) wrapped within `maxWidth`, keeping only the lines whose block fits
@@ -155,10 +170,12 @@ struct HUDLayout: Equatable, Sendable {
         }
         guard !lines.isEmpty else { return nil }
         let widest = lines.reduce(0) { max($0, $1.width) }
-        let frame = Rect(x: 0, y: 0, width: min(widest.rounded(.up), maxWidth),
-                         height: (Double(lines.count) * font.lineHeight).rounded(.up))
-        return HUDTextBlock(frame: frame, lines: lines.map(\.text), fontSize: HUDMetrics.detailsFontSize,
-                            ascender: font.ascender, lineHeight: font.lineHeight, isTruncated: truncated)
+        let frame = Rect(
+            x: 0, y: 0, width: min(widest.rounded(.up), maxWidth),
+            height: (Double(lines.count) * font.lineHeight).rounded(.up))
+        return HUDTextBlock(
+            frame: frame, lines: lines.map(\.text), fontSize: HUDMetrics.detailsFontSize,
+            ascender: font.ascender, lineHeight: font.lineHeight, isTruncated: truncated)
     }
 
     /// The bezel's origin on one axis: anchored at the start (-1), centre (0) or end (1), moved by

@@ -1,5 +1,5 @@
-import Shapes
 import Geometry
+import Shapes
 
 /// A laid-out text item of the bezel: its frame and its lines, drawn centred in the frame.
 struct HUDTextBlock: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import ComponentSupport
-import Typesetting
 import Geometry
 import Timing
+import Typesetting
 
 /// One HUD: MBProgressHUD 1.2's show/hide state machine on the scene's timeline, with the
 /// fixes its users asked for. Every method takes the media time it happens at; timers and
@@ -59,8 +59,10 @@ struct HUD: Sendable {
     /// The spinner's animation is on the indicator layer.
     private var spinning = false
 
-    init(target: String, serial: Int, config: HUDConfiguration, canvas: Size, text: TextLayout,
-         timeline: inout Timeline, at time: Double) {
+    init(
+        target: String, serial: Int, config: HUDConfiguration, canvas: Size, text: TextLayout,
+        timeline: inout Timeline, at time: Double
+    ) {
         self.target = target
         self.serial = serial
         self.config = config
@@ -71,9 +73,12 @@ struct HUD: Sendable {
     // MARK: Queries
 
     /// Due times of the pending timers, for inspect.
-    func pendingTimes(in timeline: Timeline) -> (grace: Double?, minShow: Double?, hideDelay: Double?, dismiss: Double?) {
-        (graceTimer.flatMap(timeline.dueTime), minShowTimer.flatMap(timeline.dueTime),
-         hideDelayTimer.flatMap(timeline.dueTime), dismissTimer.flatMap(timeline.dueTime))
+    func pendingTimes(in timeline: Timeline) -> (grace: Double?, minShow: Double?, hideDelay: Double?, dismiss: Double?)
+    {
+        (
+            graceTimer.flatMap(timeline.dueTime), minShowTimer.flatMap(timeline.dueTime),
+            hideDelayTimer.flatMap(timeline.dueTime), dismissTimer.flatMap(timeline.dueTime)
+        )
     }
 
     /// A status's display duration still waiting for the show animation to finish.
@@ -83,7 +88,9 @@ struct HUD: Sendable {
 
     /// Applies a patch: relayout when needed, and rebuild the indicator when its kind changes
     /// (`updateIndicators`, with the annular flag reset as it should be).
-    mutating func apply(_ patch: HUDProperties, canvas: Size, text: TextLayout, timeline: inout Timeline, at time: Double) {
+    mutating func apply(
+        _ patch: HUDProperties, canvas: Size, text: TextLayout, timeline: inout Timeline, at time: Double
+    ) {
         let oldIndicator = config.indicator
         if config.apply(patch) || oldIndicator != config.indicator {
             layout = HUDLayout.compute(config, canvas: canvas, text: text)
@@ -107,8 +114,9 @@ struct HUD: Sendable {
         guard wanted != spinning else { return }
         spinning = wanted
         if wanted {
-            let spin = Animation(keyPath: HUDLayers.rotation, kind: .basic(from: .scalar(0), to: .scalar(2 * Double.pi), by: nil),
-                                 timing: MediaTiming(duration: HUDMetrics.spinnerPeriod, repeatCount: .infinity))
+            let spin = Animation(
+                keyPath: HUDLayers.rotation, kind: .basic(from: .scalar(0), to: .scalar(2 * Double.pi), by: nil),
+                timing: MediaTiming(duration: HUDMetrics.spinnerPeriod, repeatCount: .infinity))
             timeline.add(spin, forKey: HUD.spinKey, to: layers.indicator, at: time)
         } else {
             timeline.removeAnimation(forKey: HUD.spinKey, from: layers.indicator, at: time)
@@ -120,7 +128,9 @@ struct HUD: Sendable {
     /// `showAnimated:`. A hidden HUD starts its grace time or appears (or, with `awaiting`,
     /// waits in the queue); a hiding one reverses; a HUD already showing stays, and any pending
     /// hide (deferred by minShowTime, or after a delay) is cancelled.
-    mutating func show(animated: Bool, awaiting: [Int], timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    mutating func show(
+        animated: Bool, awaiting: [Int], timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         useAnimation = animated
         finished = false
         cancel(&minShowTimer, in: &timeline)
@@ -141,7 +151,9 @@ struct HUD: Sendable {
     }
 
     /// Leaves the queue once none of the awaited HUDs is active any more.
-    mutating func dequeue(stillActive: (Int) -> Bool, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    mutating func dequeue(
+        stillActive: (Int) -> Bool, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         guard phase == .queued else { return }
         awaiting.removeAll { !stillActive($0) }
         if awaiting.isEmpty { begin(timeline: &timeline, events: &events, at: time) }
@@ -160,7 +172,9 @@ struct HUD: Sendable {
     }
 
     /// `showUsingAnimation:` (without cancelling a pending delayed hide: MBProgressHUD #605).
-    private mutating func showUsingAnimation(timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    private mutating func showUsingAnimation(
+        timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         shownAt = time
         if useAnimation {
             phase = .showing
@@ -188,8 +202,10 @@ struct HUD: Sendable {
     /// SVProgressHUD's status: shows the HUD (already configured with the icon and text) and
     /// dismisses it `duration` seconds after the show animation completes (at once from now
     /// when it is already shown).
-    mutating func status(duration: Double, animated: Bool, awaiting: [Int], timeline: inout Timeline,
-                         events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    mutating func status(
+        duration: Double, animated: Bool, awaiting: [Int], timeline: inout Timeline,
+        events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         cancel(&dismissTimer, in: &timeline)
         pendingDismiss = duration
         show(animated: animated, awaiting: awaiting, timeline: &timeline, events: &events, at: time)
@@ -208,7 +224,10 @@ struct HUD: Sendable {
 
     /// `hideAnimated:afterDelay:` (delay > 0: one pending delayed hide, the latest) or
     /// `hideAnimated:`.
-    mutating func hide(animated: Bool, afterDelay delay: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    mutating func hide(
+        animated: Bool, afterDelay delay: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>],
+        at time: Double
+    ) {
         guard delay > 0 else {
             hideNow(animated: animated, timeline: &timeline, events: &events, at: time)
             return
@@ -220,7 +239,9 @@ struct HUD: Sendable {
     }
 
     /// `hideAnimated:`.
-    private mutating func hideNow(animated: Bool, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    private mutating func hideNow(
+        animated: Bool, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         cancel(&graceTimer, in: &timeline)
         switch phase {
         case .hidden:
@@ -247,7 +268,9 @@ struct HUD: Sendable {
     }
 
     /// `hideUsingAnimation:`.
-    private mutating func hideUsingAnimation(timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double) {
+    private mutating func hideUsingAnimation(
+        timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>], at time: Double
+    ) {
         cancel(&minShowTimer, in: &timeline)
         cancel(&dismissTimer, in: &timeline)
         pendingDismiss = nil
@@ -281,7 +304,8 @@ struct HUD: Sendable {
     // MARK: Animations
 
     /// The spring of every show and hide (UIKit: duration 0.3, damping 1, velocity 0).
-    static let spring = Spring.uiKit(duration: HUDMetrics.transitionDuration, dampingRatio: HUDMetrics.transitionDamping)
+    static let spring = Spring.uiKit(
+        duration: HUDMetrics.transitionDuration, dampingRatio: HUDMetrics.transitionDamping)
 
     /// `animateIn:YES`: from the current presentation state to alpha 1 and the identity.
     private mutating func animateIn(timeline: inout Timeline, at time: Double) {
@@ -292,8 +316,9 @@ struct HUD: Sendable {
             timeline.setModel(.transform(.scale(start)), for: .transform, of: bezel)
         }
         animate(.transform, of: bezel, to: .transform(.identity), timeline: &timeline, at: time)
-        transition = timeline.animate(.opacity, of: bezel, to: .scalar(1), spring: HUD.spring,
-                                      duration: HUDMetrics.transitionDuration, at: time)
+        transition = timeline.animate(
+            .opacity, of: bezel, to: .scalar(1), spring: HUD.spring,
+            duration: HUDMetrics.transitionDuration, at: time)
         animate(.opacity, of: layers.background, to: .scalar(1), timeline: &timeline, at: time)
     }
 
@@ -302,8 +327,9 @@ struct HUD: Sendable {
         if let end = config.animation.hideEndScale {
             animate(.transform, of: layers.bezel, to: .transform(.scale(end)), timeline: &timeline, at: time)
         }
-        transition = timeline.animate(.opacity, of: layers.bezel, to: .scalar(0), spring: HUD.spring,
-                                      duration: HUDMetrics.transitionDuration, at: time)
+        transition = timeline.animate(
+            .opacity, of: layers.bezel, to: .scalar(0), spring: HUD.spring,
+            duration: HUDMetrics.transitionDuration, at: time)
         animate(.opacity, of: layers.background, to: .scalar(0), timeline: &timeline, at: time)
     }
 
@@ -319,25 +345,32 @@ struct HUD: Sendable {
 
     /// Animates a property on the spring unless it is already there (UIKit adds no animation
     /// for a value that does not change).
-    private func animate(_ key: PropertyKey, of layer: LayerID, to value: AnimatableValue, timeline: inout Timeline, at time: Double) {
+    private func animate(
+        _ key: PropertyKey, of layer: LayerID, to value: AnimatableValue, timeline: inout Timeline, at time: Double
+    ) {
         if timeline.presentation(key, of: layer, at: time) == value {
             timeline.removeAnimation(forKey: key.name, from: layer, at: time)
             timeline.setModel(value, for: key, of: layer)
         } else {
-            timeline.animate(key, of: layer, to: value, spring: HUD.spring, duration: HUDMetrics.transitionDuration, at: time)
+            timeline.animate(
+                key, of: layer, to: value, spring: HUD.spring, duration: HUDMetrics.transitionDuration, at: time)
         }
     }
 
     // MARK: Timeline events
 
     /// A timer of this HUD came due (stale ids are ignored).
-    mutating func handleTimer(_ id: TimerID, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]) {
+    mutating func handleTimer(
+        _ id: TimerID, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
+    ) {
         if id == graceTimer {
             graceTimer = nil
             if phase == .grace && !finished { showUsingAnimation(timeline: &timeline, events: &events, at: time) }
         } else if id == minShowTimer {
             minShowTimer = nil
-            if phase == .showing || phase == .shown { hideUsingAnimation(timeline: &timeline, events: &events, at: time) }
+            if phase == .showing || phase == .shown {
+                hideUsingAnimation(timeline: &timeline, events: &events, at: time)
+            }
         } else if id == hideDelayTimer {
             hideDelayTimer = nil
             hideNow(animated: hideDelayAnimated, timeline: &timeline, events: &events, at: time)

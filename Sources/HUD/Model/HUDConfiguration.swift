@@ -44,12 +44,15 @@ public struct HUDConfiguration: Equatable, Sendable {
         if let v = p.removeOnHide { removeOnHide = v }
         if let v = p.margin { margin = v.clamped(to: HUDLimits.margin, else: margin) }
         if let v = p.minSize {
-            minSize = Size(width: v.width.clamped(to: HUDLimits.minSize, else: minSize.width),
-                           height: v.height.clamped(to: HUDLimits.minSize, else: minSize.height))
+            minSize = Size(
+                width: v.width.clamped(to: HUDLimits.minSize, else: minSize.width),
+                height: v.height.clamped(to: HUDLimits.minSize, else: minSize.height))
         }
         if let v = p.square { square = v }
         if let v = p.offset {
-            offset = Point(x: v.x.clamped(to: HUDLimits.offset, else: offset.x), y: v.y.clamped(to: HUDLimits.offset, else: offset.y))
+            offset = Point(
+                x: v.x.clamped(to: HUDLimits.offset, else: offset.x),
+                y: v.y.clamped(to: HUDLimits.offset, else: offset.y))
         }
         if let v = p.cornerRadius { cornerRadius = v.clamped(to: HUDLimits.cornerRadius, else: cornerRadius) }
         if let v = p.contentColor { contentColor = v }
@@ -78,8 +81,9 @@ public struct HUDConfiguration: Equatable, Sendable {
 
     /// The inputs of the layout, to know when it must be recomputed.
     private var layoutKey: HUDLayoutKey {
-        HUDLayoutKey(indicator: indicator, label: label, details: details, button: button, margin: margin,
-                     minSize: minSize, square: square, offset: offset, position: position)
+        HUDLayoutKey(
+            indicator: indicator, label: label, details: details, button: button, margin: margin,
+            minSize: minSize, square: square, offset: offset, position: position)
     }
 }
 

@@ -43,10 +43,12 @@ public struct HUDInspection: Equatable, Sendable {
     /// Targets a queued HUD waits for.
     public var awaiting: [String]
 
-    init(target: String, phase: HUDPhase, model: Appearance, presentation: Appearance, bezel: Rect,
-         config: HUDConfiguration, labelTruncated: Bool, detailsLines: Int, z: Int, hideRequested: Bool,
-         shownAt: Double?, timers: (grace: Double?, minShow: Double?, hideDelay: Double?, dismiss: Double?),
-         awaiting: [String]) {
+    init(
+        target: String, phase: HUDPhase, model: Appearance, presentation: Appearance, bezel: Rect,
+        config: HUDConfiguration, labelTruncated: Bool, detailsLines: Int, z: Int, hideRequested: Bool,
+        shownAt: Double?, timers: (grace: Double?, minShow: Double?, hideDelay: Double?, dismiss: Double?),
+        awaiting: [String]
+    ) {
         self.target = target
         self.phase = phase
         self.model = model
@@ -58,7 +60,8 @@ public struct HUDInspection: Equatable, Sendable {
         self.z = z
         self.hideRequested = hideRequested
         self.shownAt = shownAt
-        self.timers = Timers(grace: timers.grace, minShow: timers.minShow, hideDelay: timers.hideDelay, dismiss: timers.dismiss)
+        self.timers = Timers(
+            grace: timers.grace, minShow: timers.minShow, hideDelay: timers.hideDelay, dismiss: timers.dismiss)
         self.awaiting = awaiting
     }
 }

@@ -15,10 +15,11 @@ struct HUDLayers: Equatable, Sendable {
     /// Adds the layers, invisible (MBProgressHUD's views start at alpha 0).
     static func add(owner: String, to timeline: inout Timeline) -> HUDLayers {
         let root = timeline.addLayer(owner: owner, name: "hud")
-        let layers = HUDLayers(root: root,
-                               background: timeline.addLayer(parent: root, owner: owner, name: "hud.background"),
-                               bezel: timeline.addLayer(parent: root, owner: owner, name: "hud.bezel"),
-                               indicator: timeline.addLayer(parent: root, owner: owner, name: "hud.indicator"))
+        let layers = HUDLayers(
+            root: root,
+            background: timeline.addLayer(parent: root, owner: owner, name: "hud.background"),
+            bezel: timeline.addLayer(parent: root, owner: owner, name: "hud.bezel"),
+            indicator: timeline.addLayer(parent: root, owner: owner, name: "hud.indicator"))
         timeline.setModel(.scalar(0), for: .opacity, of: layers.background)
         timeline.setModel(.scalar(0), for: .opacity, of: layers.bezel)
         timeline.setModel(.transform(.identity), for: .transform, of: layers.bezel)

@@ -53,13 +53,15 @@ public struct HUDProperties: Equatable, Sendable {
     public var queue: Bool?
 
     /// A patch with the given fields (nil: unchanged).
-    public init(mode: HUDMode? = nil, label: String? = nil, details: String? = nil, button: String? = nil,
-                customView: HUDCustomView? = nil, progress: Double? = nil, animation: HUDAnimation? = nil,
-                graceTime: Double? = nil, minShowTime: Double? = nil, removeOnHide: Bool? = nil,
-                margin: Double? = nil, minSize: Size? = nil, square: Bool? = nil, offset: Point? = nil,
-                cornerRadius: Double? = nil, contentColor: Color? = nil, bezelColor: Color? = nil,
-                bezelStyle: HUDBezelStyle? = nil, background: HUDBackground? = nil, backgroundColor: Color? = nil,
-                position: HUDPosition? = nil, interaction: HUDInteraction? = nil, queue: Bool? = nil) {
+    public init(
+        mode: HUDMode? = nil, label: String? = nil, details: String? = nil, button: String? = nil,
+        customView: HUDCustomView? = nil, progress: Double? = nil, animation: HUDAnimation? = nil,
+        graceTime: Double? = nil, minShowTime: Double? = nil, removeOnHide: Bool? = nil,
+        margin: Double? = nil, minSize: Size? = nil, square: Bool? = nil, offset: Point? = nil,
+        cornerRadius: Double? = nil, contentColor: Color? = nil, bezelColor: Color? = nil,
+        bezelStyle: HUDBezelStyle? = nil, background: HUDBackground? = nil, backgroundColor: Color? = nil,
+        position: HUDPosition? = nil, interaction: HUDInteraction? = nil, queue: Bool? = nil
+    ) {
         self.mode = mode
         self.label = label
         self.details = details

@@ -14,24 +14,30 @@ extension HUDStack: ComponentStack {
     public func owns(_ target: String) -> Bool { contains(target) }
 
     /// Applies one HUD command at `time` (see each command's method for its rules).
-    public mutating func apply(_ command: HUDCommand, at time: Double, timeline: inout Timeline,
-                               events: inout [TimedEvent<HUDEvent>]) throws(CommandError) -> HUDAck {
+    public mutating func apply(
+        _ command: HUDCommand, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<HUDEvent>]
+    ) throws(CommandError) -> HUDAck {
         switch command {
         case let .show(c):
-            try show(target: c.target, properties: c.properties, animated: c.animated, at: time, timeline: &timeline, events: &events)
+            try show(
+                target: c.target, properties: c.properties, animated: c.animated, at: time, timeline: &timeline,
+                events: &events)
             return .done
         case let .update(c):
             try update(target: c.target, properties: c.properties, at: time, timeline: &timeline)
             return .done
         case let .hide(c):
-            let chosen = try hide(target: c.target, animated: c.animated, afterDelay: c.afterDelay, at: time,
-                                  timeline: &timeline, events: &events)
+            let chosen = try hide(
+                target: c.target, animated: c.animated, afterDelay: c.afterDelay, at: time,
+                timeline: &timeline, events: &events)
             return .hid(target: chosen)
         case let .hideAll(c):
             return .hidAll(count: hideAll(animated: c.animated, at: time, timeline: &timeline, events: &events))
         case let .status(c):
-            let result = try status(target: c.target, kind: c.kind, text: c.text, duration: c.duration, animated: c.animated,
-                                    at: time, timeline: &timeline, events: &events)
+            let result = try status(
+                target: c.target, kind: c.kind, text: c.text, duration: c.duration, animated: c.animated,
+                at: time, timeline: &timeline, events: &events)
             return .status(target: result.target, duration: result.duration)
         }
     }
@@ -43,18 +49,26 @@ extension HUDStack: ComponentStack {
     /// down a HUD swallows (interaction `block`, or `hud` on the bezel) is taken and does
     /// nothing, as a view that is hit but has no gesture. Later events of that pointer stay
     /// with the HUD until up or cancel.
-    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
-                                 events: inout [TimedEvent<HUDEvent>]) -> PointerResponse? {
+    public mutating func pointer(
+        _ event: PointerEvent, timeline: inout Timeline,
+        events: inout [TimedEvent<HUDEvent>]
+    ) -> PointerResponse? {
         if let c = pointerClaims.firstIndex(where: { $0.pointer == event.pointer }) {
             let claim = pointerClaims[c]
             if event.phase.endsPointer { pointerClaims.remove(at: c) }
             guard claim.onButton else { return PointerResponse(target: claim.target) }
             let inside: Bool
-            if case let .button(target) = hitTest(event.location), target == claim.target { inside = true } else { inside = false }
+            if case let .button(target) = hitTest(event.location), target == claim.target {
+                inside = true
+            } else {
+                inside = false
+            }
             switch event.phase {
             case .up:
                 setButtonHighlighted(target: claim.target, false)
-                return PointerResponse(target: claim.target, handled: inside && tapButton(target: claim.target, at: event.time, events: &events))
+                return PointerResponse(
+                    target: claim.target,
+                    handled: inside && tapButton(target: claim.target, at: event.time, events: &events))
             case .cancel:
                 setButtonHighlighted(target: claim.target, false)
             case .down, .move:

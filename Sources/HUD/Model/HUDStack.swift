@@ -1,7 +1,7 @@
 public import ComponentSupport
-public import Typesetting
 public import Geometry
 public import Timing
+public import Typesetting
 
 /// All the HUDs of one scene, back to front (newest on top), on the scene's timeline.
 ///
@@ -60,8 +60,10 @@ public struct HUDStack: Sendable {
     /// hidden HUD comes to the front. With `queue: true` it waits until every HUD active now has
     /// hidden (MBProgressHUD #204).
     /// - Throws: `limit` beyond ``HUDLimits/maxHUDs`` HUDs.
-    public mutating func show(target: String, properties: HUDProperties = HUDProperties(), animated: Bool = true,
-                              at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]) throws(CommandError) {
+    public mutating func show(
+        target: String, properties: HUDProperties = HUDProperties(), animated: Bool = true,
+        at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
+    ) throws(CommandError) {
         let i = try prepare(target: target, properties: properties, at: time, timeline: &timeline)
         let awaiting = queueAwaiting(for: i)
         huds[i].show(animated: animated, awaiting: awaiting, timeline: &timeline, events: &events, at: time)
@@ -70,8 +72,10 @@ public struct HUDStack: Sendable {
 
     /// `hud.update`: changes properties of a HUD (mode changes rebuild the indicator).
     /// - Throws: `unknown_target`.
-    public mutating func update(target: String, properties: HUDProperties, at time: Double,
-                                timeline: inout Timeline) throws(CommandError) {
+    public mutating func update(
+        target: String, properties: HUDProperties, at time: Double,
+        timeline: inout Timeline
+    ) throws(CommandError) {
         guard let i = index(of: target) else { throw HUDStack.unknown(target) }
         huds[i].apply(properties, canvas: canvas, text: text, timeline: &timeline, at: time)
     }
@@ -82,8 +86,10 @@ public struct HUDStack: Sendable {
     /// - Returns: the target it applies to.
     /// - Throws: `unknown_target`, or `not_found` when no HUD can be hidden.
     @discardableResult
-    public mutating func hide(target: String? = nil, animated: Bool = true, afterDelay: Double = 0, at time: Double,
-                              timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]) throws(CommandError) -> String {
+    public mutating func hide(
+        target: String? = nil, animated: Bool = true, afterDelay: Double = 0, at time: Double,
+        timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
+    ) throws(CommandError) -> String {
         let chosen: String
         if let target {
             guard contains(target) else { throw HUDStack.unknown(target) }
@@ -93,8 +99,9 @@ public struct HUDStack: Sendable {
             chosen = top
         }
         if let i = index(of: chosen) {
-            huds[i].hide(animated: animated, afterDelay: afterDelay.clamped(to: HUDLimits.time, else: 0),
-                         timeline: &timeline, events: &events, at: time)
+            huds[i].hide(
+                animated: animated, afterDelay: afterDelay.clamped(to: HUDLimits.time, else: 0),
+                timeline: &timeline, events: &events, at: time)
         }
         settle(at: time, timeline: &timeline, events: &events)
         return chosen
@@ -103,7 +110,9 @@ public struct HUDStack: Sendable {
     /// `hud.hideAll`: hides every HUD that is not hidden or already hiding, front to back.
     /// - Returns: how many were asked to hide.
     @discardableResult
-    public mutating func hideAll(animated: Bool = true, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]) -> Int {
+    public mutating func hideAll(
+        animated: Bool = true, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
+    ) -> Int {
         let chosen = huds.reversed().filter { $0.phase.isActive && $0.phase != .hiding }.map(\.target)
         for target in chosen {
             if let i = index(of: target) {
@@ -121,15 +130,19 @@ public struct HUDStack: Sendable {
     /// SVProgressHUD's `displayDurationForString:` (see ``HUDStatusDuration``).
     /// - Returns: the target and the duration used.
     @discardableResult
-    public mutating func status(target: String? = nil, kind: HUDStatusKind, text statusText: String, duration: Double? = nil,
-                                animated: Bool = true, at time: Double, timeline: inout Timeline,
-                                events: inout [TimedEvent<HUDEvent>]) throws(CommandError) -> (target: String, duration: Double) {
+    public mutating func status(
+        target: String? = nil, kind: HUDStatusKind, text statusText: String, duration: Double? = nil,
+        animated: Bool = true, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<HUDEvent>]
+    ) throws(CommandError) -> (target: String, duration: Double) {
         let chosen = target ?? topmostActive ?? HUDStack.defaultStatusTarget
-        let seconds = duration.map { $0.clamped(to: HUDLimits.time, else: 0) } ?? HUDStatusDuration.seconds(for: statusText)
+        let seconds =
+            duration.map { $0.clamped(to: HUDLimits.time, else: 0) } ?? HUDStatusDuration.seconds(for: statusText)
         let patch = HUDProperties(mode: .custom, label: statusText, details: "", button: "", customView: kind.icon)
         let i = try prepare(target: chosen, properties: patch, at: time, timeline: &timeline)
         let awaiting = queueAwaiting(for: i)
-        huds[i].status(duration: seconds, animated: animated, awaiting: awaiting, timeline: &timeline, events: &events, at: time)
+        huds[i].status(
+            duration: seconds, animated: animated, awaiting: awaiting, timeline: &timeline, events: &events, at: time)
         settle(at: time, timeline: &timeline, events: &events)
         return (chosen, seconds)
     }
@@ -170,14 +183,18 @@ public struct HUDStack: Sendable {
     /// - Returns: false when no HUD in the stack owns it (the scene may route it elsewhere or
     ///   drop it: events of removed HUDs land here too).
     @discardableResult
-    public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]) -> Bool {
+    public mutating func handle(
+        _ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
+    ) -> Bool {
         switch event {
         case let .timer(id, tag, time):
             guard let i = index(of: tag.owner) else { return false }
             huds[i].handleTimer(id, at: time, timeline: &timeline, events: &events)
             settle(at: time, timeline: &timeline, events: &events)
         case let .animationStopped(stop):
-            guard let i = huds.firstIndex(where: { $0.target == stop.owner && $0.layers.contains(stop.layer) }) else { return false }
+            guard let i = huds.firstIndex(where: { $0.target == stop.owner && $0.layers.contains(stop.layer) }) else {
+                return false
+            }
             huds[i].handleStop(stop, timeline: &timeline, events: &events)
             settle(at: stop.time, timeline: &timeline, events: &events)
         }
@@ -192,8 +209,10 @@ public struct HUDStack: Sendable {
 
     /// The index of the HUD `target` with `properties` applied, creating it (on top) when new,
     /// and bringing a hidden one to the front.
-    private mutating func prepare(target: String, properties: HUDProperties, at time: Double,
-                                  timeline: inout Timeline) throws(CommandError) -> Int {
+    private mutating func prepare(
+        target: String, properties: HUDProperties, at time: Double,
+        timeline: inout Timeline
+    ) throws(CommandError) -> Int {
         if let i = index(of: target) {
             huds[i].apply(properties, canvas: canvas, text: text, timeline: &timeline, at: time)
             guard huds[i].phase == .hidden, i != huds.count - 1 else { return i }
@@ -207,7 +226,10 @@ public struct HUDStack: Sendable {
         var config = HUDConfiguration()
         config.apply(properties)
         nextSerial += 1
-        huds.append(HUD(target: target, serial: nextSerial, config: config, canvas: canvas, text: text, timeline: &timeline, at: time))
+        huds.append(
+            HUD(
+                target: target, serial: nextSerial, config: config, canvas: canvas, text: text, timeline: &timeline,
+                at: time))
         return huds.count - 1
     }
 

@@ -8,8 +8,10 @@ public enum HUDStatusDuration {
     public static let maximumDismissTimeInterval = Double.greatestFiniteMagnitude
 
     /// The display duration of a status text, in seconds.
-    public static func seconds(for text: String, minimum: Double = minimumDismissTimeInterval,
-                               maximum: Double = maximumDismissTimeInterval) -> Double {
+    public static func seconds(
+        for text: String, minimum: Double = minimumDismissTimeInterval,
+        maximum: Double = maximumDismissTimeInterval
+    ) -> Double {
         min(max(Double(text.utf16.count) * 0.06 + 0.5, minimum), maximum)
     }
 }

@@ -17,8 +17,10 @@ public struct NavCreate: Equatable, Sendable {
     public var layoutDirection: NavLayoutDirection
 
     /// A create command; defaults as in FD and UIKit.
-    public init(target: String, frame: Rect? = nil, screens: [NavScreen], fullscreenPopGesture: Bool = true,
-                viewControllerBasedNavigationBarAppearanceEnabled: Bool = true, layoutDirection: NavLayoutDirection = .ltr) {
+    public init(
+        target: String, frame: Rect? = nil, screens: [NavScreen], fullscreenPopGesture: Bool = true,
+        viewControllerBasedNavigationBarAppearanceEnabled: Bool = true, layoutDirection: NavLayoutDirection = .ltr
+    ) {
         self.target = target
         self.frame = frame
         self.screens = screens

@@ -15,8 +15,10 @@ extension NavController {
     /// transition: the bar moves with the transition's progress (UIKit animates it alongside the
     /// transition, interactively during a pop gesture). Animated otherwise: over
     /// UINavigationControllerHideShowBarDuration. Not animated: at once.
-    mutating func setBarHidden(_ hidden: Bool, animated: Bool, at time: Double, timeline: inout Timeline,
-                               events: inout [TimedEvent<NavEvent>]) {
+    mutating func setBarHidden(
+        _ hidden: Bool, animated: Bool, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) {
         guard hidden != barHidden else { return }
         let current = barVisibility(at: time, in: timeline)
         barHidden = hidden
@@ -29,8 +31,9 @@ extension NavController {
             barLink = BarLink(from: current, to: target)
         } else if animated {
             barLink = nil
-            let animation = Animation.basic(NavController.barKey, from: .scalar(current), to: .scalar(target),
-                                            duration: NavMetrics.barHideShowDuration, timingFunction: .easeInEaseOut)
+            let animation = Animation.basic(
+                NavController.barKey, from: .scalar(current), to: .scalar(target),
+                duration: NavMetrics.barHideShowDuration, timingFunction: .easeInEaseOut)
             timeline.setModel(.scalar(target), for: NavController.barKey, of: layer)
             timeline.add(animation, forKey: NavController.barAnimationKey, to: layer, at: time)
         } else {
@@ -49,19 +52,26 @@ extension NavController {
 
     /// viewWillAppear: reported, then FDFullscreenPopGesture's injected block applies the
     /// screen's `prefersNavigationBarHidden`, animated like the appearance.
-    mutating func appear(_ entry: ScreenEntry, animated: Bool, at time: Double, timeline: inout Timeline,
-                         events: inout [TimedEvent<NavEvent>]) {
+    mutating func appear(
+        _ entry: ScreenEntry, animated: Bool, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) {
         emit(.appearance(screen: entry.screen.id, call: .viewWillAppear, animated: animated), at: time, into: &events)
         if barAppearanceEnabled {
-            setBarHidden(entry.screen.prefersNavigationBarHidden, animated: animated, at: time, timeline: &timeline, events: &events)
+            setBarHidden(
+                entry.screen.prefersNavigationBarHidden, animated: animated, at: time, timeline: &timeline,
+                events: &events)
         }
     }
 
     /// viewWillDisappear: reported, then FDFullscreenPopGesture's dispatch_after(0) block, which
     /// runs on the next main-queue turn: a timer at the same media time, after the current command.
-    mutating func disappear(_ entry: ScreenEntry, animated: Bool, at time: Double, timeline: inout Timeline,
-                            events: inout [TimedEvent<NavEvent>]) {
-        emit(.appearance(screen: entry.screen.id, call: .viewWillDisappear, animated: animated), at: time, into: &events)
+    mutating func disappear(
+        _ entry: ScreenEntry, animated: Bool, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) {
+        emit(
+            .appearance(screen: entry.screen.id, call: .viewWillDisappear, animated: animated), at: time, into: &events)
         timeline.schedule(at: time, tag: TimerTag(owner: target, code: NavController.restoreBarTimer))
     }
 

@@ -1,7 +1,7 @@
-import Shapes
 import Geometry
-import Timing
 import ScrollView
+import Shapes
+import Timing
 
 extension NavController {
     /// What moves during a transition, sampled at one instant.
@@ -22,23 +22,29 @@ extension NavController {
     /// under a dimming view whose alpha follows the cover.
     func pose(at time: Double, in timeline: Timeline) -> Pose {
         guard transition != nil else {
-            return Pose(progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
-                        barVisibility: barVisibility(at: time, in: timeline))
+            return Pose(
+                progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
+                barVisibility: barVisibility(at: time, in: timeline))
         }
         let p = progress(at: time, in: timeline)
         let c = cover(progress: p)
         let bar = barLink.map { $0.from + ($0.to - $0.from) * p } ?? barVisibility(at: time, in: timeline)
         let width = frame.width
-        return Pose(progress: p, cover: c, frontOffset: sign * (1 - c) * width, backOffset: -sign * NavMetrics.parallax * width * c,
-                    dimAlpha: NavMetrics.dimAlpha * c, barVisibility: bar)
+        return Pose(
+            progress: p, cover: c, frontOffset: sign * (1 - c) * width,
+            backOffset: -sign * NavMetrics.parallax * width * c,
+            dimAlpha: NavMetrics.dimAlpha * c, barVisibility: bar)
     }
 
     /// The back button's frame when it can be tapped (idle, bar fully shown, not the root).
     func backButtonFrame(at time: Double, timeline: Timeline) -> Rect? {
-        guard transition == nil, let top, top.backTitle != nil, barVisibility(at: time, in: timeline) >= 1 else { return nil }
+        guard transition == nil, let top, top.backTitle != nil, barVisibility(at: time, in: timeline) >= 1 else {
+            return nil
+        }
         let width = ScreenEntry.backTitleOffset + top.backTitleWidth + NavMetrics.chevronInset
         let x = direction == .ltr ? frame.minX : frame.maxX - width
-        return Rect(x: x, y: frame.minY + NavMetrics.statusBarHeight, width: width, height: NavMetrics.navigationBarHeight)
+        return Rect(
+            x: x, y: frame.minY + NavMetrics.statusBarHeight, width: width, height: NavMetrics.navigationBarHeight)
     }
 
     /// Appends the stack's shapes at `time`, back to front: the back screen, the dimming view,
@@ -54,7 +60,9 @@ extension NavController {
             }
             drawShadow(frontOffset: pose.frontOffset, cover: pose.cover, into: &shapes)
             drawScreen(t.front, offset: pose.frontOffset, into: &shapes)
-            drawBar(pose.barVisibility, back: t.back, backAlpha: 1 - pose.cover, front: t.front, frontAlpha: pose.cover, into: &shapes)
+            drawBar(
+                pose.barVisibility, back: t.back, backAlpha: 1 - pose.cover, front: t.front, frontAlpha: pose.cover,
+                into: &shapes)
         } else if let top {
             drawScreen(top, offset: 0, into: &shapes)
             drawBar(pose.barVisibility, back: nil, backAlpha: 0, front: top, frontAlpha: 1, into: &shapes)
@@ -65,12 +73,18 @@ extension NavController {
         let minX = max(frame.minX, frame.minX + offset)
         let maxX = min(frame.maxX, frame.maxX + offset)
         guard maxX > minX else { return }
-        shapes.append(.rect(RectShape(frame: Rect(x: minX, y: frame.minY, width: maxX - minX, height: frame.height), fill: entry.screen.color)))
+        shapes.append(
+            .rect(
+                RectShape(
+                    frame: Rect(x: minX, y: frame.minY, width: maxX - minX, height: frame.height),
+                    fill: entry.screen.color)))
         guard let rows = entry.screen.rows, !entry.rowTitles.isEmpty else { return }
         let ltr = direction == .ltr
         let textX = ltr ? frame.minX + offset + NavMetrics.rowInset : frame.maxX + offset - NavMetrics.rowInset
         // The anchor may sit off the frame while the text still shows (half a width of slack).
-        let drawText = ltr ? textX < frame.maxX && textX > frame.minX - frame.width / 2
+        let drawText =
+            ltr
+            ? textX < frame.maxX && textX > frame.minX - frame.width / 2
             : textX > frame.minX && textX < frame.maxX + frame.width / 2
         let lineStart = ltr ? max(minX, textX) : minX
         let lineEnd = ltr ? maxX : min(maxX, textX)
@@ -83,8 +97,12 @@ extension NavController {
         for title in entry.rowTitles {
             guard y < frame.maxY else { break }
             if drawText {
-                shapes.append(.text(TextShape(position: Point(x: textX, y: y + rows.height / 2), text: title, size: NavMetrics.rowFontSize,
-                                              fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle)))
+                shapes.append(
+                    .text(
+                        TextShape(
+                            position: Point(x: textX, y: y + rows.height / 2), text: title,
+                            size: NavMetrics.rowFontSize,
+                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle)))
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
@@ -110,19 +128,32 @@ extension NavController {
             let distance = Double(bands.count - index) * band
             let x = direction == .ltr ? edge - distance : edge + distance - band
             guard x + band > frame.minX, x < frame.maxX else { continue }
-            shapes.append(.rect(RectShape(frame: Rect(x: x, y: frame.minY, width: band, height: frame.height),
-                                          fill: Color(white: 0, alpha: bands[index] * cover))))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        frame: Rect(x: x, y: frame.minY, width: band, height: frame.height),
+                        fill: Color(white: 0, alpha: bands[index] * cover))))
         }
     }
 
-    private func drawBar(_ visibility: Double, back: ScreenEntry?, backAlpha: Double, front: ScreenEntry, frontAlpha: Double,
-                         into shapes: inout [Shape]) {
+    private func drawBar(
+        _ visibility: Double, back: ScreenEntry?, backAlpha: Double, front: ScreenEntry, frontAlpha: Double,
+        into shapes: inout [Shape]
+    ) {
         guard visibility > 0 else { return }
         let fullHeight = NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight
         let shown = fullHeight * visibility
-        shapes.append(.rect(RectShape(frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: shown), fill: NavMetrics.barColor)))
-        shapes.append(.line(LineShape(start: Point(x: frame.minX, y: frame.minY + shown), end: Point(x: frame.maxX, y: frame.minY + shown),
-                                      lineWidth: 0.5, stroke: NavMetrics.hairlineColor)))
+        shapes.append(
+            .rect(
+                RectShape(
+                    frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: shown),
+                    fill: NavMetrics.barColor)))
+        shapes.append(
+            .line(
+                LineShape(
+                    start: Point(x: frame.minX, y: frame.minY + shown),
+                    end: Point(x: frame.maxX, y: frame.minY + shown),
+                    lineWidth: 0.5, stroke: NavMetrics.hairlineColor)))
         // The bar slides up by its hidden part; its items also fade with it so none is drawn
         // visibly above the frame.
         let midY = frame.minY + NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight / 2 - (fullHeight - shown)
@@ -132,19 +163,35 @@ extension NavController {
 
     private func drawItems(_ entry: ScreenEntry, alpha: Double, midY: Double, into shapes: inout [Shape]) {
         if !entry.title.isEmpty {
-            shapes.append(.text(TextShape(position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
-                                          weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle)))
+            shapes.append(
+                .text(
+                    TextShape(
+                        position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
+                        weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle))
+            )
         }
         guard let backTitle = entry.backTitle else { return }
         let ink = NavMetrics.tintColor.withAlpha(alpha)
         let tipX = direction == .ltr ? frame.minX + NavMetrics.chevronInset : frame.maxX - NavMetrics.chevronInset
         let armX = tipX + sign * NavMetrics.chevronWidth
         let half = NavMetrics.chevronHeight / 2
-        shapes.append(.line(LineShape(start: Point(x: armX, y: midY - half), end: Point(x: tipX, y: midY), lineWidth: 3, stroke: ink, cap: .round)))
-        shapes.append(.line(LineShape(start: Point(x: tipX, y: midY), end: Point(x: armX, y: midY + half), lineWidth: 3, stroke: ink, cap: .round)))
+        shapes.append(
+            .line(
+                LineShape(
+                    start: Point(x: armX, y: midY - half), end: Point(x: tipX, y: midY), lineWidth: 3, stroke: ink,
+                    cap: .round)))
+        shapes.append(
+            .line(
+                LineShape(
+                    start: Point(x: tipX, y: midY), end: Point(x: armX, y: midY + half), lineWidth: 3, stroke: ink,
+                    cap: .round)))
         guard !backTitle.isEmpty else { return }
-        let textX = direction == .ltr ? frame.minX + ScreenEntry.backTitleOffset : frame.maxX - ScreenEntry.backTitleOffset
-        shapes.append(.text(TextShape(position: Point(x: textX, y: midY), text: backTitle, size: NavMetrics.backFontSize,
-                                      fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle)))
+        let textX =
+            direction == .ltr ? frame.minX + ScreenEntry.backTitleOffset : frame.maxX - ScreenEntry.backTitleOffset
+        shapes.append(
+            .text(
+                TextShape(
+                    position: Point(x: textX, y: midY), text: backTitle, size: NavMetrics.backFontSize,
+                    fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle)))
     }
 }

@@ -39,7 +39,8 @@ extension NavController {
     }
 
     /// A pointer event offered to this controller; returns whether it was consumed.
-    mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) -> Bool {
+    mutating func pointer(_ event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) -> Bool
+    {
         let time = event.time
         if event.phase == .down {
             guard !tracks(event.pointer), frame.contains(event.location) else { return tracks(event.pointer) }
@@ -52,7 +53,8 @@ extension NavController {
             _ = pan.handle(event)
             panRole = .possible
             samples = []
-            downOnBackButton = transition == nil && backButtonFrame(at: time, timeline: timeline)?.contains(event.location) == true
+            downOnBackButton =
+                transition == nil && backButtonFrame(at: time, timeline: timeline)?.contains(event.location) == true
             return true
         }
         if let index = ignoredPointers.firstIndex(of: event.pointer) {
@@ -66,7 +68,8 @@ extension NavController {
             if state == .began {
                 beginGesture(at: time, timeline: &timeline, events: &events)
             } else if event.phase == .up, downOnBackButton, transition == nil, entries.count > 1,
-                      backButtonFrame(at: time, timeline: timeline)?.contains(event.location) == true {
+                backButtonFrame(at: time, timeline: timeline)?.contains(event.location) == true
+            {
                 // A tap on the back button: popViewControllerAnimated:YES.
                 _ = pop(to: entries.count - 2, animated: true, at: time, timeline: &timeline, events: &events)
             }
@@ -84,7 +87,8 @@ extension NavController {
         return true
     }
 
-    private mutating func beginGesture(at time: Double, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>]) {
+    private mutating func beginGesture(at time: Double, timeline: inout Timeline, events: inout [TimedEvent<NavEvent>])
+    {
         if let reason = refusal(location: pan.location, translation: pan.translation, downLocation: pan.startLocation) {
             panRole = .refused
             emit(.gestureRefused(reason: reason), at: time, into: &events)
@@ -93,7 +97,8 @@ extension NavController {
         panRole = .active
         let p = percent(for: pan.translation)
         emit(.gesture(state: .began, percent: p, velocity: pan.velocity.x * sign), at: time, into: &events)
-        _ = pop(to: entries.count - 2, animated: true, interactive: true, at: time, timeline: &timeline, events: &events)
+        _ = pop(
+            to: entries.count - 2, animated: true, interactive: true, at: time, timeline: &timeline, events: &events)
         timeline.setModel(.scalar(p), for: NavController.progressKey, of: layer)
         record(p, at: time)
     }
@@ -106,8 +111,11 @@ extension NavController {
         let p = percent(for: pan.translation)
         timeline.setModel(.scalar(p), for: NavController.progressKey, of: layer)
         record(p, at: time)
-        let report = TimedEvent(time: time, target: target, NavEvent.gesture(state: .changed, percent: p, velocity: pan.velocity.x * sign))
-        if let last = events.last, last.time == time, last.target == target, case .gesture(.changed, _, _) = last.payload {
+        let report = TimedEvent(
+            time: time, target: target, NavEvent.gesture(state: .changed, percent: p, velocity: pan.velocity.x * sign))
+        if let last = events.last, last.time == time, last.target == target,
+            case .gesture(.changed, _, _) = last.payload
+        {
             events[events.count - 1] = report
         } else {
             events.append(report)
@@ -115,18 +123,24 @@ extension NavController {
     }
 
     /// The pan ended or was cancelled: finish or cancel by ``PopDecision`` and run the rest.
-    private mutating func release(cancelled: Bool, at time: Double, timeline: inout Timeline,
-                                  events: inout [TimedEvent<NavEvent>]) {
+    private mutating func release(
+        cancelled: Bool, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) {
         let p = percent(for: pan.translation)
         if let last = samples.last, last.percent != p {
             timeline.setModel(.scalar(p), for: NavController.progressKey, of: layer)
             record(p, at: time)
         }
-        emit(.gesture(state: cancelled ? .cancelled : .ended, percent: p, velocity: pan.velocity.x * sign), at: time, into: &events)
-        let decision = PopDecision(samples: samples, percent: p, width: frame.width, duration: NavMetrics.transitionDuration,
-                                   cancelled: cancelled)
+        emit(
+            .gesture(state: cancelled ? .cancelled : .ended, percent: p, velocity: pan.velocity.x * sign), at: time,
+            into: &events)
+        let decision = PopDecision(
+            samples: samples, percent: p, width: frame.width, duration: NavMetrics.transitionDuration,
+            cancelled: cancelled)
         samples = []
-        run(to: decision.finish ? 1 : 0, duration: decision.remainingDuration, curve: .linear, at: time,
+        run(
+            to: decision.finish ? 1 : 0, duration: decision.remainingDuration, curve: .linear, at: time,
             timeline: &timeline, events: &events)
     }
 

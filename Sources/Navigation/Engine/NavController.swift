@@ -1,8 +1,8 @@
 import ComponentSupport
-import Shapes
-import Typesetting
 import Geometry
+import Shapes
 import Timing
+import Typesetting
 
 /// One navigation stack (UINavigationController with FDFullscreenPopGesture). A value type: the
 /// ``NavStack`` owns controllers; the shared ``Timeline`` owns the controller's layer, whose
@@ -46,8 +46,10 @@ struct NavController: Sendable {
 
     /// A stack showing the last of `create.screens`, as if each had been pushed without animation:
     /// the top screen's viewWillAppear (applying its bar preference) and viewDidAppear are reported.
-    init(_ create: NavCreate, frame: Rect, text: TextLayout, at time: Double, timeline: inout Timeline,
-         events: inout [TimedEvent<NavEvent>]) {
+    init(
+        _ create: NavCreate, frame: Rect, text: TextLayout, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<NavEvent>]
+    ) {
         target = create.target
         self.frame = frame
         fullscreenPopGesture = create.fullscreenPopGesture
@@ -69,7 +71,8 @@ struct NavController: Sendable {
         var previous: String?
         for index in entries.indices {
             let hides = barAppearanceEnabled && entries[index].screen.prefersNavigationBarHidden
-            entries[index].layOut(previous: previous, width: frame.width, height: frame.height, barHidden: hides, text: text)
+            entries[index].layOut(
+                previous: previous, width: frame.width, height: frame.height, barHidden: hides, text: text)
             previous = entries[index].screen.title
         }
     }

@@ -1,6 +1,6 @@
+import ScrollView
 import Shapes
 import Typesetting
-import ScrollView
 
 /// A screen in a stack with its measured bar texts and row titles, laid out when the stack
 /// changes (never while drawing: drawing only copies these strings).

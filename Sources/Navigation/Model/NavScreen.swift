@@ -1,5 +1,5 @@
-public import ScrollView
 public import Geometry
+public import ScrollView
 
 /// One screen of a navigation stack (a UIViewController in a UINavigationController), with
 /// FDFullscreenPopGesture's per-screen properties.
@@ -23,9 +23,11 @@ public struct NavScreen: Equatable, Sendable {
     public var rows: TableRows?
 
     /// A screen; every FDFullscreenPopGesture property defaults as in FD (NO, NO, 0).
-    public init(id: String, title: String = "", color: Color = .white, prefersNavigationBarHidden: Bool = false,
-                interactivePopDisabled: Bool = false, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double = 0,
-                rows: TableRows? = nil) {
+    public init(
+        id: String, title: String = "", color: Color = .white, prefersNavigationBarHidden: Bool = false,
+        interactivePopDisabled: Bool = false, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double = 0,
+        rows: TableRows? = nil
+    ) {
         self.id = id
         self.title = title
         self.color = color

@@ -1,5 +1,5 @@
-public import ScrollView
 public import Geometry
+public import ScrollView
 
 /// Changes to a screen (`update`): nil fields are left as they are.
 public struct NavScreenUpdate: Equatable, Sendable {
@@ -17,9 +17,11 @@ public struct NavScreenUpdate: Equatable, Sendable {
     public var rows: TableRows??
 
     /// An update with these fields (nil: unchanged).
-    public init(title: String? = nil, color: Color? = nil, prefersNavigationBarHidden: Bool? = nil,
-                interactivePopDisabled: Bool? = nil, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double? = nil,
-                rows: TableRows?? = nil) {
+    public init(
+        title: String? = nil, color: Color? = nil, prefersNavigationBarHidden: Bool? = nil,
+        interactivePopDisabled: Bool? = nil, interactivePopMaxAllowedInitialDistanceToLeftEdge: Double? = nil,
+        rows: TableRows?? = nil
+    ) {
         self.title = title
         self.color = color
         self.prefersNavigationBarHidden = prefersNavigationBarHidden
@@ -35,7 +37,9 @@ public struct NavScreenUpdate: Equatable, Sendable {
         if let color { s.color = color }
         if let prefersNavigationBarHidden { s.prefersNavigationBarHidden = prefersNavigationBarHidden }
         if let interactivePopDisabled { s.interactivePopDisabled = interactivePopDisabled }
-        if let distance = interactivePopMaxAllowedInitialDistanceToLeftEdge { s.interactivePopMaxAllowedInitialDistanceToLeftEdge = distance }
+        if let distance = interactivePopMaxAllowedInitialDistanceToLeftEdge {
+            s.interactivePopMaxAllowedInitialDistanceToLeftEdge = distance
+        }
         if let rows { s.rows = rows }
         return s
     }

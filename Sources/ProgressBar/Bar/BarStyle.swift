@@ -30,11 +30,13 @@ public struct BarStyle: Equatable, Sendable {
     public var curve: BarCurve
 
     /// A style; every field defaults as in docs/protocol.md section 4.2.
-    public init(frame: Rect = BarStyle.defaultFrame, barHeight: Double = 2, dotSize: Double = 10,
-                trackColor: Color = BarStyle.defaultTrackColor, fillColor: Color = BarStyle.defaultFillColor,
-                dragColor: Color = BarStyle.defaultDragColor, bufferColor: Color = BarStyle.defaultBufferColor,
-                cornerRadius: Double? = nil, showDot: Bool = true, draggable: Bool = true, hitInset: Double = 20,
-                curve: BarCurve = .linear) {
+    public init(
+        frame: Rect = BarStyle.defaultFrame, barHeight: Double = 2, dotSize: Double = 10,
+        trackColor: Color = BarStyle.defaultTrackColor, fillColor: Color = BarStyle.defaultFillColor,
+        dragColor: Color = BarStyle.defaultDragColor, bufferColor: Color = BarStyle.defaultBufferColor,
+        cornerRadius: Double? = nil, showDot: Bool = true, draggable: Bool = true, hitInset: Double = 20,
+        curve: BarCurve = .linear
+    ) {
         self.frame = frame
         self.barHeight = barHeight
         self.dotSize = dotSize

@@ -41,7 +41,8 @@ extension BarStyle {
     public func applying(_ patch: BarStylePatch) -> BarStyle {
         var style = self
         if let f = patch.frame, BarStyle.originRange.contains(f.x), BarStyle.originRange.contains(f.y),
-           BarStyle.widthRange.contains(f.width), BarStyle.heightRange.contains(f.height) {
+            BarStyle.widthRange.contains(f.width), BarStyle.heightRange.contains(f.height)
+        {
             style.frame = f
         }
         if let v = patch.barHeight, BarStyle.barHeightRange.contains(v) { style.barHeight = v }

@@ -13,7 +13,9 @@ extension ProgressBar {
     ///
     /// On a paused layer an animation is added frozen at its start, as Core Animation does: it
     /// runs when the bar resumes.
-    mutating func set(_ value: Double, duration: Double, curve: BarCurve?, at time: Double, timeline: inout Timeline) -> Bool {
+    mutating func set(
+        _ value: Double, duration: Double, curve: BarCurve?, at time: Double, timeline: inout Timeline
+    ) -> Bool {
         if isDragging {
             removeAnimations(at: time, timeline: &timeline)
             return false
@@ -21,7 +23,9 @@ extension ProgressBar {
         recordInterruptions(at: time, timeline: timeline)
         if duration > 0 {
             let function = (curve ?? style.curve).timingFunction
-            timeline.animate(ProgressBar.valueKey, of: layer, to: .scalar(value), duration: duration, timingFunction: function, at: time)
+            timeline.animate(
+                ProgressBar.valueKey, of: layer, to: .scalar(value), duration: duration, timingFunction: function,
+                at: time)
         } else {
             timeline.removeAllAnimations(from: layer, at: time)
             timeline.setModel(.scalar(value), for: ProgressBar.valueKey, of: layer)

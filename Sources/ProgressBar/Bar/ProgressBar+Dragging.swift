@@ -28,7 +28,8 @@ extension ProgressBar {
     /// x (BN centres the dot under the finger). Returns the `began` update, or nil.
     mutating func beginDrag(_ event: PointerEvent, timeline: inout Timeline) -> (state: BarDragState, value: Double)? {
         guard event.phase == .down, !isDragging,
-              let region = hitRegion(at: event.time, in: timeline), region.contains(event.location) else { return nil }
+            let region = hitRegion(at: event.time, in: timeline), region.contains(event.location)
+        else { return nil }
         var pan = PanGestureRecognizer()
         guard pan.handle(event) == .began else { return nil }
         let before = presentationValue(at: event.time, in: timeline)
@@ -43,7 +44,8 @@ extension ProgressBar {
     /// A move, up or cancel of the dragging pointer. Every event resets the layer clock (as BN
     /// does), so a pause during a drag does not outlive it. Moves under
     /// ``minimumReportedChange`` return nil (the event is still consumed).
-    mutating func continueDrag(_ event: PointerEvent, timeline: inout Timeline) -> (state: BarDragState, value: Double)? {
+    mutating func continueDrag(_ event: PointerEvent, timeline: inout Timeline) -> (state: BarDragState, value: Double)?
+    {
         guard var current = drag, current.pan.pointer == event.pointer else { return nil }
         let recognized = current.pan.handle(event)
         resetClock(timeline: &timeline)

@@ -1,7 +1,7 @@
-import Shapes
-import Typesetting
 import Geometry
+import Shapes
 import Timing
+import Typesetting
 
 extension ProgressBar {
     /// Appends the bar's shapes at `time`, back to front: the track, the buffered range, the
@@ -19,31 +19,54 @@ extension ProgressBar {
         let corner: Double? = radius > 0 ? radius : nil
         let ink = dragging ? style.dragColor : style.fillColor
 
-        shapes.append(.rect(RectShape(id: target + ".track", frame: Rect(x: frame.minX, y: top, width: frame.width, height: height),
-                                      cornerRadius: corner, fill: style.trackColor)))
+        shapes.append(
+            .rect(
+                RectShape(
+                    id: target + ".track", frame: Rect(x: frame.minX, y: top, width: frame.width, height: height),
+                    cornerRadius: corner, fill: style.trackColor)))
         if buffer > 0 {
-            shapes.append(.rect(RectShape(id: target + ".buffer", frame: Rect(x: frame.minX, y: top, width: buffer * frame.width, height: height),
-                                          cornerRadius: corner, fill: style.bufferColor)))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        id: target + ".buffer",
+                        frame: Rect(x: frame.minX, y: top, width: buffer * frame.width, height: height),
+                        cornerRadius: corner, fill: style.bufferColor)))
         }
         if value > 0 {
-            shapes.append(.rect(RectShape(id: target + ".fill", frame: Rect(x: frame.minX, y: top, width: value * frame.width, height: height),
-                                          cornerRadius: corner, fill: ink)))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        id: target + ".fill",
+                        frame: Rect(x: frame.minX, y: top, width: value * frame.width, height: height),
+                        cornerRadius: corner, fill: ink)))
         }
         let centerX = frame.minX + value * frame.width
         let dot = style.dotSize * (dragging ? BarAppearance.dragDotScale : 1)
         if style.showDot && dot > 0 {
-            shapes.append(.rect(RectShape(id: target + ".dot", frame: Rect(x: centerX - dot / 2, y: frame.midY - dot / 2, width: dot, height: dot),
-                                          cornerRadius: dot / 2, fill: ink)))
+            shapes.append(
+                .rect(
+                    RectShape(
+                        id: target + ".dot",
+                        frame: Rect(x: centerX - dot / 2, y: frame.midY - dot / 2, width: dot, height: dot),
+                        cornerRadius: dot / 2, fill: ink)))
         }
         guard dragging else { return }
         let font = fonts.font(size: BarAppearance.tooltipFontSize, weight: .bold)
         let width = font.width(of: tooltip) + 2 * BarAppearance.tooltipPadding
         let dotTop = frame.midY - max(dot, height) / 2
-        let bubble = Rect(x: centerX - width / 2, y: dotTop - BarAppearance.tooltipGap - BarAppearance.tooltipHeight,
-                          width: width, height: BarAppearance.tooltipHeight)
-        shapes.append(.rect(RectShape(id: target + ".tooltip", frame: bubble, cornerRadius: BarAppearance.tooltipCornerRadius,
-                                      fill: Color(white: 0, alpha: 0.75))))
-        shapes.append(.text(TextShape(id: target + ".tooltipText", position: bubble.center, text: tooltip,
-                                      size: BarAppearance.tooltipFontSize, weight: .bold, fill: .white, align: .center, baseline: .middle)))
+        let bubble = Rect(
+            x: centerX - width / 2, y: dotTop - BarAppearance.tooltipGap - BarAppearance.tooltipHeight,
+            width: width, height: BarAppearance.tooltipHeight)
+        shapes.append(
+            .rect(
+                RectShape(
+                    id: target + ".tooltip", frame: bubble, cornerRadius: BarAppearance.tooltipCornerRadius,
+                    fill: Color(white: 0, alpha: 0.75))))
+        shapes.append(
+            .text(
+                TextShape(
+                    id: target + ".tooltipText", position: bubble.center, text: tooltip,
+                    size: BarAppearance.tooltipFontSize, weight: .bold, fill: .white, align: .center, baseline: .middle)
+            ))
     }
 }

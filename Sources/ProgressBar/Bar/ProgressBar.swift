@@ -1,6 +1,6 @@
+import ComponentSupport
 import Geometry
 public import Timing
-import ComponentSupport
 
 /// One progress bar (BNCommonProgressBar, extended): a track, a buffered range, a fill whose
 /// width is the presentation value times the width, and a draggable dot.

@@ -5,7 +5,9 @@ extension Player {
     /// `player.play`: from the position (from 0 when the media has ended). The bar's layer is
     /// resumed (the seed's resumeAnimation, whatever the pause strategy, so no tick lands on a
     /// frozen layer) and ticks at once.
-    mutating func play(at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    mutating func play(
+        at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
         guard state != .playing else { return }
         if state == .ended || anchorPosition >= options.duration {
             anchorPosition = 0
@@ -21,7 +23,9 @@ extension Player {
     }
 
     /// `player.pause`: the position freezes and ticks stop; the bar gets the pause strategy.
-    mutating func pause(at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    mutating func pause(
+        at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
         guard state == .playing else { return }
         anchorPosition = position(at: time)
         anchorTime = time
@@ -38,7 +42,10 @@ extension Player {
     /// `player.seek` (and the end of a drag): the position becomes `to` and the bar jumps
     /// there; while playing, ticks restart from `to` at once. Seeking an ended player before
     /// the end makes it paused.
-    mutating func seek(to position: Double, at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    mutating func seek(
+        to position: Double, at time: Double, bar: inout ProgressBar, timeline: inout Timeline,
+        events: inout [TimedEvent<BarEvent>]
+    ) {
         let to = min(max(position, 0), options.duration)
         anchorPosition = to
         anchorTime = time
@@ -59,7 +66,9 @@ extension Player {
 
     /// Puts the bar back where the player is (after a cancelled drag): the bar jumps to the
     /// position and, while playing, the ticks restart from it.
-    mutating func resync(at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    mutating func resync(
+        at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
         let position = position(at: time)
         _ = bar.set(position / options.duration, duration: 0, curve: nil, at: time, timeline: &timeline)
         guard state == .playing else { return }
@@ -71,7 +80,10 @@ extension Player {
     }
 
     /// A timer of this player came due at `time`.
-    mutating func fire(_ tag: TimerTag, at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    mutating func fire(
+        _ tag: TimerTag, at time: Double, bar: inout ProgressBar, timeline: inout Timeline,
+        events: inout [TimedEvent<BarEvent>]
+    ) {
         guard state == .playing, let code = TimerCode(rawValue: tag.code) else { return }
         timer = nil
         switch code {
@@ -82,7 +94,9 @@ extension Player {
 
     /// Tells the bar where to be one tick later (or at the end, if sooner) and schedules the
     /// next tick, or the end of the media when it comes first.
-    private mutating func tick(at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    private mutating func tick(
+        at time: Double, bar: inout ProgressBar, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
         let position = position(at: time)
         let remaining = options.duration - position
         guard remaining > 0 else {

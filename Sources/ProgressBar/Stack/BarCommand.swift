@@ -31,8 +31,8 @@ public enum BarCommand: Equatable, Sendable {
     public var target: String {
         switch self {
         case let .createBar(target, _), let .updateBar(target, _), let .setBar(target, _, _, _), let .pauseBar(target),
-             let .resumeBar(target), let .stopBar(target), let .resetBar(target), let .setBuffer(target, _),
-             let .createPlayer(target, _), let .play(target), let .pausePlayer(target), let .seek(target, _):
+            let .resumeBar(target), let .stopBar(target), let .resetBar(target), let .setBuffer(target, _),
+            let .createPlayer(target, _), let .play(target), let .pausePlayer(target), let .seek(target, _):
             return target
         }
     }

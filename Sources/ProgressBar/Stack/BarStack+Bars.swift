@@ -21,8 +21,10 @@ extension BarStack {
     /// current presentation value, with `curve` or the bar's own. Returns false when ignored
     /// because the bar is being dragged.
     @discardableResult
-    public mutating func setBar(_ target: String, value: Double, duration: Double = 0, curve: BarCurve? = nil,
-                                at time: Double, timeline: inout Timeline) throws(CommandError) -> Bool {
+    public mutating func setBar(
+        _ target: String, value: Double, duration: Double = 0, curve: BarCurve? = nil,
+        at time: Double, timeline: inout Timeline
+    ) throws(CommandError) -> Bool {
         let index = try barIndex(target)
         guard value.isFinite, (0...1).contains(value) else { throw .badField("value", "must be a number in 0...1") }
         guard duration.isFinite, BarStack.setDurationRange.contains(duration) else {

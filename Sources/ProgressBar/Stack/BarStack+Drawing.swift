@@ -1,7 +1,7 @@
 public import ComponentSupport
 public import Shapes
-import Typesetting
 public import Timing
+import Typesetting
 
 extension BarStack {
     /// Appends every bar's shapes at `time`, back to front (creation order). The tooltip of a

@@ -65,19 +65,21 @@ extension BarStack {
     private func inspect(_ bar: ProgressBar, at time: Double, timeline: Timeline) -> BarInspection.Bar {
         let timing = timeline.timing(of: bar.layer)
         let animations = timeline.animations(on: bar.layer).map { attached in
-            var info = BarInspection.AnimationInfo(key: attached.key, from: nil, to: nil,
-                                                   beginTime: attached.animation.timing.beginTime,
-                                                   duration: attached.animation.timing.duration,
-                                                   curve: BarCurve(attached.animation.timingFunction))
+            var info = BarInspection.AnimationInfo(
+                key: attached.key, from: nil, to: nil,
+                beginTime: attached.animation.timing.beginTime,
+                duration: attached.animation.timing.duration,
+                curve: BarCurve(attached.animation.timingFunction))
             if case let .basic(from, to, _) = attached.animation.kind {
                 info.from = from?.scalar
                 info.to = to?.scalar
             }
             return info
         }
-        let layer = BarInspection.LayerInfo(speed: timing?.speed ?? 1, timeOffset: timing?.timeOffset ?? 0,
-                                            beginTime: timing?.beginTime ?? 0,
-                                            localTime: timeline.localTime(of: bar.layer, at: time), animations: animations)
+        let layer = BarInspection.LayerInfo(
+            speed: timing?.speed ?? 1, timeOffset: timing?.timeOffset ?? 0,
+            beginTime: timing?.beginTime ?? 0,
+            localTime: timeline.localTime(of: bar.layer, at: time), animations: animations)
         return BarInspection.Bar(
             target: bar.target, modelValue: bar.modelValue(in: timeline),
             presentationValue: bar.presentationValue(at: time, in: timeline), paused: bar.isPaused(in: timeline),
@@ -86,7 +88,8 @@ extension BarStack {
     }
 
     private func inspect(_ player: Player, at time: Double) -> BarInspection.Player {
-        BarInspection.Player(target: player.target, state: player.state, position: player.position(at: time),
-                             options: player.options)
+        BarInspection.Player(
+            target: player.target, state: player.state, position: player.position(at: time),
+            options: player.options)
     }
 }

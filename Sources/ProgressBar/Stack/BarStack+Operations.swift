@@ -9,8 +9,10 @@ extension BarStack: ComponentStack {
     ///
     /// After it returns, the Scene must drain the timeline's events at `time`: a command that
     /// replaces, stops or removes an animation reports `bar.animationEnded` that way.
-    public mutating func apply(_ command: BarCommand, at time: Double, timeline: inout Timeline,
-                               events: inout [TimedEvent<BarEvent>]) throws(CommandError) -> BarAck {
+    public mutating func apply(
+        _ command: BarCommand, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<BarEvent>]
+    ) throws(CommandError) -> BarAck {
         switch command {
         case let .createBar(target, patch):
             try requireNew(target)
@@ -19,7 +21,8 @@ extension BarStack: ComponentStack {
             let index = try barIndex(target)
             bars[index].style = bars[index].style.applying(patch)
         case let .setBar(target, value, duration, curve):
-            let applied = try setBar(target, value: value, duration: duration, curve: curve, at: time, timeline: &timeline)
+            let applied = try setBar(
+                target, value: value, duration: duration, curve: curve, at: time, timeline: &timeline)
             return applied ? .done : .ignored
         case let .pauseBar(target):
             try pauseBar(target, at: time, timeline: &timeline)

@@ -4,8 +4,10 @@ public import Timing
 extension BarStack {
     /// `player.create`: a paused player at position 0 driving the bar `options.bar` (which
     /// must exist and have no player yet); the bar jumps to 0.
-    public mutating func createPlayer(_ target: String, options: PlayerOptions, at time: Double,
-                                      timeline: inout Timeline) throws(CommandError) {
+    public mutating func createPlayer(
+        _ target: String, options: PlayerOptions, at time: Double,
+        timeline: inout Timeline
+    ) throws(CommandError) {
         try requireNew(target)
         guard players.count < BarStack.maximumComponents else {
             throw CommandError(.limit, "at most \(BarStack.maximumComponents) players")
@@ -27,20 +29,26 @@ extension BarStack {
     }
 
     /// `player.play`.
-    public mutating func play(_ target: String, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) throws(CommandError) {
+    public mutating func play(
+        _ target: String, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) throws(CommandError) {
         let (p, b) = try playerAndBar(target)
         players[p].play(at: time, bar: &bars[b], timeline: &timeline, events: &events)
     }
 
     /// `player.pause`: applies the player's pause strategy to its bar.
-    public mutating func pause(_ target: String, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) throws(CommandError) {
+    public mutating func pause(
+        _ target: String, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) throws(CommandError) {
         let (p, b) = try playerAndBar(target)
         players[p].pause(at: time, bar: &bars[b], timeline: &timeline, events: &events)
     }
 
     /// `player.seek`: `to` in 0...duration seconds.
-    public mutating func seek(_ target: String, to position: Double, at time: Double, timeline: inout Timeline,
-                              events: inout [TimedEvent<BarEvent>]) throws(CommandError) {
+    public mutating func seek(
+        _ target: String, to position: Double, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<BarEvent>]
+    ) throws(CommandError) {
         let (p, b) = try playerAndBar(target)
         let duration = players[p].options.duration
         guard position.isFinite, (0...duration).contains(position) else {

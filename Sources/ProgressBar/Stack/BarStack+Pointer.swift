@@ -11,8 +11,10 @@ extension BarStack {
     /// Reports `bar.drag` {`state`, `value`}; a drag that ends seeks the bar's player to the
     /// dragged position (`player.seeked`); a cancelled drag restores the value from before and
     /// puts the bar back in step with its player.
-    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
-                                 events: inout [TimedEvent<BarEvent>]) -> PointerResponse? {
+    public mutating func pointer(
+        _ event: PointerEvent, timeline: inout Timeline,
+        events: inout [TimedEvent<BarEvent>]
+    ) -> PointerResponse? {
         let dragged = bars.firstIndex { $0.dragPointer == event.pointer }
         guard event.phase == .down else {
             guard let index = dragged else { return nil }
@@ -22,7 +24,8 @@ extension BarStack {
         }
         if let stale = dragged {
             // A second down of a pointer that is still dragging (its up was lost): cancel that drag first.
-            let cancel = PointerEvent(phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
+            let cancel = PointerEvent(
+                phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
             continueDrag(barAt: stale, with: cancel, timeline: &timeline, events: &events)
         }
         for index in bars.indices.reversed() {
@@ -33,7 +36,9 @@ extension BarStack {
         return nil
     }
 
-    private mutating func continueDrag(barAt index: Int, with event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]) {
+    private mutating func continueDrag(
+        barAt index: Int, with event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
         guard let update = bars[index].continueDrag(event, timeline: &timeline) else { return }
         events.append(dragEvent(bars[index].target, update, at: event.time))
         guard let p = playerIndex(forBarAt: index) else { return }
@@ -48,7 +53,9 @@ extension BarStack {
         }
     }
 
-    private func dragEvent(_ target: String, _ update: (state: BarDragState, value: Double), at time: Double) -> TimedEvent<BarEvent> {
+    private func dragEvent(
+        _ target: String, _ update: (state: BarDragState, value: Double), at time: Double
+    ) -> TimedEvent<BarEvent> {
         TimedEvent(time: time, target: target, .drag(state: update.state, value: update.value))
     }
 }

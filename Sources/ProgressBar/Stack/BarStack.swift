@@ -1,7 +1,7 @@
 import ComponentSupport
 import Shapes
-public import Typesetting
 import Timing
+public import Typesetting
 
 /// Every progress bar and player of a scene, with the ops of docs/protocol.md sections 4.2 and 4.3
 /// and the bars' pointer gestures.
@@ -69,7 +69,9 @@ public struct BarStack: Equatable, Sendable {
     }
 
     func requireNew(_ target: String) throws(CommandError) {
-        guard TargetID.isValid(target) else { throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"") }
+        guard TargetID.isValid(target) else {
+            throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"")
+        }
         if owns(target) { throw CommandError(.duplicateTarget, "target \"\(target)\" already exists") }
     }
 }

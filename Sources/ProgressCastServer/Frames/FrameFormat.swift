@@ -1,5 +1,5 @@
-import Wire
 import ComponentSupport
+import Wire
 
 /// How a connection receives frames (docs/protocol.md section 9): canonical JSON text (the
 /// default) or compact binary messages. Asked for with `frames` on `session.create`,

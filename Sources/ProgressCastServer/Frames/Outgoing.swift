@@ -1,6 +1,6 @@
-import Wire
 import ComponentSupport
 import JSON
+import Wire
 
 /// Builds the server's JSON messages (docs/protocol.md section 2) into byte arrays.
 enum Outgoing {

@@ -61,7 +61,8 @@ extension ProgressCastApp {
         }
         if let recorder = session.recorder {
             do {
-                try recorder.frameSent(seq: session.frameSeq, checksum: session.lastChecksum ?? "", at: session.core.now)
+                try recorder.frameSent(
+                    seq: session.frameSeq, checksum: session.lastChecksum ?? "", at: session.core.now)
             } catch {
                 recordingFailed(session, error: error, loop: loop)
             }
@@ -79,8 +80,9 @@ extension ProgressCastApp {
             // slot, would be written after it.
             loop.discardLatest(connection)
         }
-        _ = loop.send(session.currentFrame(format), to: connection, delivery: delivery,
-                      kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
+        _ = loop.send(
+            session.currentFrame(format), to: connection, delivery: delivery,
+            kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
     }
 
     /// Live sessions: asks for the next paced frame (see ``FrameScheduler`` for the pacing
@@ -99,8 +101,9 @@ extension ProgressCastApp {
         if !continuing && Double(now - session.lastFrameGrid) > 2 * interval {
             due = max(now, session.lastFrameWall + Int64(interval) - FrameScheduler.pacingSlack)
         } else {
-            due = frameScheduler.latticeTime(for: session, interval: interval,
-                                             atOrAfter: max(now, session.lastFrameGrid + Int64(interval) - FrameScheduler.pacingSlack))
+            due = frameScheduler.latticeTime(
+                for: session, interval: interval,
+                atOrAfter: max(now, session.lastFrameGrid + Int64(interval) - FrameScheduler.pacingSlack))
         }
         if frameScheduler.onDue == nil {
             frameScheduler.onDue = { [weak self] batch, loop in

@@ -1,6 +1,6 @@
+import Foundation
 import FrameCodecs
 import Shapes
-import Foundation
 
 /// A session's current frame: its display list and its encodings (canonical JSON, binary),
 /// each made at most once per frame, and the comparison that keeps frames to changes only.
@@ -46,9 +46,12 @@ struct SessionFrames {
             // The watchers' encoding changed since the last frame: encode that frame in it first.
             encode(current, seq: seq, time: self.time, as: format)
         }
-        let changed = Self.withEncoding(encoders, list, seq: seq + 1, time: time, as: format) { frame, bodyStart -> Bool in
+        let changed = Self.withEncoding(encoders, list, seq: seq + 1, time: time, as: format) {
+            frame, bodyStart -> Bool in
             let last = encoded(format)
-            if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) { return false }
+            if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) {
+                return false
+            }
             store(frame, bodyStart: bodyStart, as: format)
             bodyHash = FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: frame[bodyStart...]), encoding: format)
             return true
@@ -100,8 +103,10 @@ struct SessionFrames {
     }
 
     /// Encodes into the encoder's buffer and lends the bytes and the body's offset to `body`.
-    private static func withEncoding<Result>(_ encoders: Encoders, _ list: DisplayList, seq: Int, time: Double, as format: FrameFormat,
-                                              _ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result {
+    private static func withEncoding<Result>(
+        _ encoders: Encoders, _ list: DisplayList, seq: Int, time: Double, as format: FrameFormat,
+        _ body: (UnsafeRawBufferPointer, Int) -> Result
+    ) -> Result {
         switch format {
         case .binary:
             return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
@@ -131,10 +136,13 @@ struct SessionFrames {
         encoded.isCurrent = true
     }
 
-    private static func sameBody(_ last: [UInt8], from lastStart: Int, _ frame: UnsafeRawBufferPointer, from start: Int) -> Bool {
+    private static func sameBody(
+        _ last: [UInt8], from lastStart: Int, _ frame: UnsafeRawBufferPointer, from start: Int
+    ) -> Bool {
         last.withUnsafeBytes { last -> Bool in
             guard let lastBase = last.baseAddress, let base = frame.baseAddress,
-                  last.count - lastStart == frame.count - start else { return false }
+                last.count - lastStart == frame.count - start
+            else { return false }
             return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
         }
     }

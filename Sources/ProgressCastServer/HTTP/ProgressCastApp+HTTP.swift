@@ -1,9 +1,9 @@
-import Wire
 import Foundation
 import JSON
 import Recording
 import Session
 public import WebSocketServer
+import Wire
 
 extension ProgressCastApp {
     /// The HTTP API. With `--token`, the transport already answered 401 to requests without it.
@@ -13,10 +13,12 @@ extension ProgressCastApp {
         }
         switch request.path {
         case "/api/health":
-            let body = JSONValue.object(JSONObject(pairs: [
-                ("status", .string("ok")), ("version", .string(ProgressCastVersion.current)),
-                ("sessions", .number(Double(sessions.count))), ("connections", .number(Double(loop.connectionCount))),
-            ]))
+            let body = JSONValue.object(
+                JSONObject(pairs: [
+                    ("status", .string("ok")), ("version", .string(ProgressCastVersion.current)),
+                    ("sessions", .number(Double(sessions.count))),
+                    ("connections", .number(Double(loop.connectionCount))),
+                ]))
             return .json(body.canonicalString)
         case "/api/ops":
             return .json(OpCatalog.listing.canonicalString)
@@ -43,18 +45,26 @@ extension ProgressCastApp {
             let path = dir + "/" + file
             // Skip symlinks: only regular files in the folder are listed or served.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
             let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
             var title = "", created = "", duration = 0.0
-            if let data = FileManager.default.contents(atPath: path), let recording = try? RecordingReader.read(Array(data)) {
+            if let data = FileManager.default.contents(atPath: path),
+                let recording = try? RecordingReader.read(Array(data))
+            {
                 title = recording.header.title
                 created = recording.header.created
                 duration = recording.duration
             }
-            rows.append((created, .object(JSONObject(pairs: [
-                ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
-                ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
-            ]))))
+            rows.append(
+                (
+                    created,
+                    .object(
+                        JSONObject(pairs: [
+                            ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
+                            ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
+                        ]))
+                ))
         }
         return rows.sorted { $0.0 > $1.0 }.map(\.1)
     }
@@ -66,8 +76,9 @@ extension ProgressCastApp {
         }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let data = FileManager.default.contents(atPath: path) else {
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let data = FileManager.default.contents(atPath: path)
+        else {
             return .json(#"{"error":"not_found","message":"no such recording"}"#, status: 404)
         }
         let headers = HTTPHeaders([("content-disposition", "attachment; filename=\"\(RecordingName.fileName(name))\"")])

@@ -1,35 +1,43 @@
-import Wire
 import ComponentSupport
 import Foundation
 import JSON
+import Logging
 import Recording
 import Session
 import WebSocketServer
-import Logging
+import Wire
 
 extension ProgressCastApp {
-    func recordingOp(_ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+    func recordingOp(
+        _ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
         bringUpToDate(session)
         let now = session.core.now
         switch op {
         case "record.start":
             guard session.replay == nil else { throw CommandError(.conflict, "a replay session cannot be recorded") }
-            guard session.recorder == nil else { throw CommandError(.conflict, "already recording \"\(session.recorder?.name ?? "")\"") }
+            guard session.recorder == nil else {
+                throw CommandError(.conflict, "already recording \"\(session.recorder?.name ?? "")\"")
+            }
             let name: String
             if let given = try fields.string("name", maxLength: 200) {
-                do { name = try RecordingName.validate(given) } catch { throw CommandError.badField("name", "is not a valid recording name: \(error.description)") }
+                do { name = try RecordingName.validate(given) } catch {
+                    throw CommandError.badField("name", "is not a valid recording name: \(error.description)")
+                }
             } else {
                 name = Self.defaultRecordingName()
             }
             let title = try fields.string("title", maxLength: 200) ?? session.settings.title
             do {
-                try FileManager.default.createDirectory(atPath: options.recordingsDirectory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: options.recordingsDirectory, withIntermediateDirectories: true)
             } catch {
                 throw CommandError(.io, "cannot create the recordings folder: \(error.localizedDescription)")
             }
             do {
-                let recorder = try SessionRecorder(name: name, directory: options.recordingsDirectory, settings: session.settings, title: title,
-                                                   maxBytes: options.maxRecordingBytes, now: now)
+                let recorder = try SessionRecorder(
+                    name: name, directory: options.recordingsDirectory, settings: session.settings, title: title,
+                    maxBytes: options.maxRecordingBytes, now: now)
                 try recorder.sync(log: session.core.log)
                 session.recorder = recorder
             } catch {
@@ -37,23 +45,33 @@ extension ProgressCastApp {
             }
             return (session.core.time, JSONObject(pairs: [("recording", .string(name))]))
         case "record.marker":
-            guard let recorder = session.recorder else { throw CommandError(.conflict, "not recording: send record.start first") }
+            guard let recorder = session.recorder else {
+                throw CommandError(.conflict, "not recording: send record.start first")
+            }
             let label = try fields.string("label", maxLength: 200) ?? ""
-            do { try recorder.marker(label, at: now) } catch { recordingFailed(session, error: error, loop: loop); throw CommandError(.io, error.description) }
+            do { try recorder.marker(label, at: now) } catch {
+                recordingFailed(session, error: error, loop: loop); throw CommandError(.io, error.description)
+            }
             return (session.core.time, JSONObject())
         default:
             guard let recorder = session.recorder else { throw CommandError(.conflict, "not recording") }
             do { try recorder.sync(log: session.core.log) } catch { recordingFailed(session, error: error, loop: loop) }
             // A final checksum of what is on screen, then the end line.
             sendFrameIfChanged(session, loop: loop)  // a change is sent to the watchers too, not only checksummed
-            if let checksum = session.lastChecksum { try? recorder.file.append(TimedRecordingEvent(microseconds: now, event: .checksum(seq: session.frameSeq, hash: checksum))) }
+            if let checksum = session.lastChecksum {
+                try? recorder.file.append(
+                    TimedRecordingEvent(microseconds: now, event: .checksum(seq: session.frameSeq, hash: checksum)))
+            }
             recorder.finish(reason: "stopped", at: now)
             session.recorder = nil
-            return (session.core.time, JSONObject(pairs: [
-                ("recording", .string(recorder.name)),
-                ("duration", .number(Double(now) / 1_000_000)),
-                ("commands", .number(Double(recorder.commands))),
-            ]))
+            return (
+                session.core.time,
+                JSONObject(pairs: [
+                    ("recording", .string(recorder.name)),
+                    ("duration", .number(Double(now) / 1_000_000)),
+                    ("commands", .number(Double(recorder.commands))),
+                ])
+            )
         }
     }
 
@@ -69,9 +87,15 @@ extension ProgressCastApp {
         guard let recorder = session.recorder else { return }
         session.recorder = nil
         recorder.file.close()
-        logger.warning("recording failed", metadata: ["recording": "\(recorder.name)", "error": "\(error.description)"])
-        let event = Outgoing.event(SceneEvent(time: session.core.time, name: "record.error", target: "",
-                                              fields: JSONObject(pairs: [("code", .string("io")), ("recording", .string(recorder.name)), ("message", .string(error.description))])))
+        logger.warning(
+            "recording failed", metadata: ["recording": "\(recorder.name)", "error": "\(error.description)"])
+        let event = Outgoing.event(
+            SceneEvent(
+                time: session.core.time, name: "record.error", target: "",
+                fields: JSONObject(pairs: [
+                    ("code", .string("io")), ("recording", .string(recorder.name)),
+                    ("message", .string(error.description)),
+                ])))
         for connection in session.connections { send(event, to: connection, loop: loop) }
     }
 

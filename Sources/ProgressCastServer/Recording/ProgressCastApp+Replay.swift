@@ -1,46 +1,64 @@
-import Wire
 import ComponentSupport
 import Foundation
+import Geometry
 import JSON
 import Recording
 import Session
 import Timing
 import WebSocketServer
-import Geometry
+import Wire
 
 extension ProgressCastApp {
-    func openReplay(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
-        guard let given = try fields.string("recording", maxLength: 200) else { throw CommandError.badField("recording", "is required (a recording name)") }
+    func openReplay(
+        _ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
+        guard let given = try fields.string("recording", maxLength: 200) else {
+            throw CommandError.badField("recording", "is required (a recording name)")
+        }
         let frames = try FrameFormat.decode(fields)
         let recording = try loadRecording(named: given)
-        guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
+        guard sessions.count < options.maxSessions else {
+            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
+        }
         let replayer = Replayer(recording: recording, fonts: fonts)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
         session.replay = ReplayPlayback(replayer: replayer)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
         attach(connection, to: session, role: .controller, frames: frames, loop: loop)
-        let markers = recording.markers.map { JSONValue.object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))])) }
+        let markers = recording.markers.map {
+            JSONValue.object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))]))
+        }
         let s = replayer.settings
-        return (0, JSONObject(pairs: [
-            ("session", .string(session.id)), ("token", .string(session.token)),
-            ("duration", .number(recording.duration)), ("markers", .array(markers)),
-            ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
-            ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
-            ("frames", .string(frames.rawValue)),
-        ]))
+        return (
+            0,
+            JSONObject(pairs: [
+                ("session", .string(session.id)), ("token", .string(session.token)),
+                ("duration", .number(recording.duration)), ("markers", .array(markers)),
+                (
+                    "canvas",
+                    .object(
+                        JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
+                ),
+                ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
+                ("frames", .string(frames.rawValue)),
+            ])
+        )
     }
 
     /// Reads `NAME.pcast` from the recordings folder (the name is validated first).
     func loadRecording(named given: String) throws(CommandError) -> Recording {
         let bare = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
         let name: String
-        do { name = try RecordingName.validate(bare) } catch { throw CommandError.badField("recording", "is not a valid recording name: \(error.description)") }
+        do { name = try RecordingName.validate(bare) } catch {
+            throw CommandError.badField("recording", "is not a valid recording name: \(error.description)")
+        }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
         // Only regular files: a symbolic link in the folder (perhaps pointing outside it) is not a recording.
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let data = FileManager.default.contents(atPath: path) else { throw CommandError(.notFound, "no recording \"\(name)\"") }
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let data = FileManager.default.contents(atPath: path)
+        else { throw CommandError(.notFound, "no recording \"\(name)\"") }
         do {
             return try RecordingReader.read(Array(data))
         } catch {
@@ -48,8 +66,12 @@ extension ProgressCastApp {
         }
     }
 
-    func replayOp(_ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
-        guard let replay = session.replay else { throw CommandError(.conflict, "\(op) needs a replay session: send replay.open first") }
+    func replayOp(
+        _ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
+        guard let replay = session.replay else {
+            throw CommandError(.conflict, "\(op) needs a replay session: send replay.open first")
+        }
         let stateBefore = replay.state
         switch op {
         case "replay.play":
@@ -64,7 +86,9 @@ extension ProgressCastApp {
         case "replay.speed":
             replay.setRate(try fields.requireNumber("rate", in: 0.1...16))
         default:
-            guard let frames = try fields.integer("frames", in: -100_000...100_000) else { throw CommandError.badField("frames", "is required (an integer)") }
+            guard let frames = try fields.integer("frames", in: -100_000...100_000) else {
+                throw CommandError.badField("frames", "is required (an integer)")
+            }
             if replay.isPlaying { replay.pause() }
             // Each frame is 1/fps. From a position on the frame grid (n / fps, within a
             // microsecond) steps stay on the grid, so 60 steps at 60 fps move exactly one second
@@ -72,8 +96,10 @@ extension ProgressCastApp {
             let fps = Double(replay.replayer.settings.fps)
             let index = Double(replay.position) * fps / 1_000_000
             let onGrid = abs(index - index.rounded()) * 1_000_000 / fps <= 1
-            let target = onGrid ? MediaTime.microseconds((index.rounded() + Double(frames)) / fps)
-                                : MediaTime.microseconds(Double(replay.position) / 1_000_000 + Double(frames) / fps)
+            let target =
+                onGrid
+                ? MediaTime.microseconds((index.rounded() + Double(frames)) / fps)
+                : MediaTime.microseconds(Double(replay.position) / 1_000_000 + Double(frames) / fps)
             if target > replay.position {
                 _ = replay.moveForward(to: min(target, replay.durationMicroseconds), session: session)
             } else {
@@ -84,15 +110,22 @@ extension ProgressCastApp {
         if replay.state != stateBefore || op == "replay.seek" {
             broadcastReplayState(session, loop: loop)
         }
-        return (session.core.time, JSONObject(pairs: [("state", .string(replay.state.rawValue)), ("position", .number(Double(replay.position) / 1_000_000))]))
+        return (
+            session.core.time,
+            JSONObject(pairs: [
+                ("state", .string(replay.state.rawValue)), ("position", .number(Double(replay.position) / 1_000_000)),
+            ])
+        )
     }
 
     func broadcastReplayState(_ session: LiveSession, loop: ServerLoop) {
         guard let replay = session.replay else { return }
         // The event's own `t` is the replay position (docs/protocol.md: replay.state {state, t}).
-        broadcast(SceneEvent(time: Double(replay.position) / 1_000_000, name: "replay.state", target: "",
-                             fields: JSONObject(pairs: [("state", .string(replay.state.rawValue))])),
-                  in: session, loop: loop)
+        broadcast(
+            SceneEvent(
+                time: Double(replay.position) / 1_000_000, name: "replay.state", target: "",
+                fields: JSONObject(pairs: [("state", .string(replay.state.rawValue))])),
+            in: session, loop: loop)
     }
 
     func broadcast(_ event: SceneEvent, in session: LiveSession, loop: ServerLoop) {

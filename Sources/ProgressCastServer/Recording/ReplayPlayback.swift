@@ -1,10 +1,10 @@
-import Wire
 import ComponentSupport
 import JSON
 import Recording
 import Session
 import Timing
 import WebSocketServer
+import Wire
 
 /// Plays a recording in a replay session: position, rate, play/pause, markers. The session's
 /// core is always the re-simulated state at the position.
@@ -94,7 +94,10 @@ final class ReplayPlayback {
         }
         let markers = moveForward(to: target, session: session)
         for (t, label) in markers {
-            app.broadcast(SceneEvent(time: Double(t) / 1_000_000, name: "replay.marker", target: "", fields: JSONObject(pairs: [("label", .string(label))])), in: session, loop: loop)
+            app.broadcast(
+                SceneEvent(
+                    time: Double(t) / 1_000_000, name: "replay.marker", target: "",
+                    fields: JSONObject(pairs: [("label", .string(label))])), in: session, loop: loop)
         }
         if target >= durationMicroseconds {
             state = .ended

@@ -1,8 +1,8 @@
 import Foundation
+import Geometry
 import JSON
 import Recording
 import Session
-import Geometry
 
 /// Writes a session's log to `NAME.pcast` as it grows: the header, everything since creation,
 /// then each new command, marker and checksum line as it happens (docs/protocol.md section 7).
@@ -17,16 +17,20 @@ final class SessionRecorder {
     private var commandSinceChecksum = true
     let startedAt: Int64
 
-    init(name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64) throws(RecordingError) {
+    init(
+        name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64
+    ) throws(RecordingError) {
         self.name = name
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        let header = RecordingHeader(title: title, created: formatter.string(from: Date()),
-                                     canvasWidth: settings.canvas.width, canvasHeight: settings.canvas.height,
-                                     fps: settings.fps, generator: "progresscast \(ProgressCastVersion.current)",
-                                     clock: settings.clock.rawValue,
-                                     extra: JSONObject(pairs: [("date", settings.createOp["date"] ?? .null)]))
-        file = try RecordingFile(path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes)
+        let header = RecordingHeader(
+            title: title, created: formatter.string(from: Date()),
+            canvasWidth: settings.canvas.width, canvasHeight: settings.canvas.height,
+            fps: settings.fps, generator: "progresscast \(ProgressCastVersion.current)",
+            clock: settings.clock.rawValue,
+            extra: JSONObject(pairs: [("date", settings.createOp["date"] ?? .null)]))
+        file = try RecordingFile(
+            path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes)
         startedAt = now
     }
 

@@ -1,10 +1,11 @@
-import FrameCodecs
 import Foundation
+import FrameCodecs
 import JSON
 import Recording
 import Session
 import Timing
 import WebSocketServer
+
 import struct WebSocketServer.TimerID
 
 /// A session being served: its deterministic core, its clock, who watches it, and what was

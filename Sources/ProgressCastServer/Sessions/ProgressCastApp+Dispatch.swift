@@ -1,19 +1,21 @@
-import Foundation
-import Refresh
-import Wire
 import ComponentSupport
+import Foundation
+import Geometry
 import JSON
+import Logging
 import Recording
+import Refresh
 import Scene
 import Session
 import Timing
 import WebSocketServer
-import Geometry
-import Logging
+import Wire
 
 extension ProgressCastApp {
     /// Applies one op for a connection; returns the session time and the ack's extra fields.
-    func dispatch(op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+    func dispatch(
+        op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
         let fields = FieldReader(message)
         guard OpCatalog.contains(op) else { throw CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"") }
         switch op {
@@ -22,12 +24,17 @@ extension ProgressCastApp {
         case "replay.open": return try openReplay(fields, for: connection, loop: loop)
         default: break
         }
-        guard let client = clients[connection], let sessionID = client.sessionID, let session = sessions[sessionID] else {
+        guard let client = clients[connection], let sessionID = client.sessionID, let session = sessions[sessionID]
+        else {
             throw CommandError(.noSession, "\(op) needs a session: send session.create or session.join first")
         }
         let isController = client.role == .controller
         func requireController() throws(CommandError) {
-            guard isController else { throw CommandError(.notAllowed, "\(op) changes the session; viewers may only watch (join with the session's token to control it)") }
+            guard isController else {
+                throw CommandError(
+                    .notAllowed,
+                    "\(op) changes the session; viewers may only watch (join with the session's token to control it)")
+            }
         }
         switch op {
         case "session.leave":
@@ -40,9 +47,13 @@ extension ProgressCastApp {
             return (time, JSONObject())
         case "clock.advance":
             try requireController()
-            guard !session.isLive, session.replay == nil else { throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live") }
+            guard !session.isLive, session.replay == nil else {
+                throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live")
+            }
             let by = try fields.requireNumber("by", in: 0...3600)
-            guard by > 0 else { throw CommandError.badField("by", "must be a number in 0...3600 greater than 0, got 0") }
+            guard by > 0 else {
+                throw CommandError.badField("by", "must be a number in 0...3600 greater than 0, got 0")
+            }
             session.advanceManualClock(by: by)
             applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
             session.core.advance(to: session.nowMicroseconds())
@@ -59,7 +70,9 @@ extension ProgressCastApp {
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
         case "scenario.run":
             try requireController()
-            guard session.replay == nil else { throw CommandError(.conflict, "a replay session only takes replay.* ops") }
+            guard session.replay == nil else {
+                throw CommandError(.conflict, "a replay session only takes replay.* ops")
+            }
             return try runScenario(fields, session: session, loop: loop)
         case "record.start", "record.marker", "record.stop":
             try requireController()
@@ -70,7 +83,9 @@ extension ProgressCastApp {
         default:
             guard SceneWire.handles(op) else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
             try requireController()
-            guard session.replay == nil else { throw CommandError(.conflict, "a replay session only takes replay.* ops") }
+            guard session.replay == nil else {
+                throw CommandError(.conflict, "a replay session only takes replay.* ops")
+            }
             let result = try session.core.apply(message, name: op, at: session.nowMicroseconds())
             return (session.core.time, result)
         }
@@ -83,52 +98,87 @@ extension ProgressCastApp {
 
     // MARK: Create, join, leave, close
 
-    func createSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
+    func createSession(
+        _ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
         var settings = try SessionSettings.decode(fields)
         let frames = try FrameFormat.decode(fields)
         // The server's component limit, or a lower one the creator asked for.
-        settings.maxComponents = fields.has("maxComponents") ? min(settings.maxComponents, options.maxComponentsPerSession) : options.maxComponentsPerSession
+        settings.maxComponents =
+            fields.has("maxComponents")
+            ? min(settings.maxComponents, options.maxComponentsPerSession) : options.maxComponentsPerSession
         // The wall clock at media time 0: the creator's `date`, else the server's time (UTC), so
         // "Last update: Today 14:05" is today's date; logged in the session.create line for replays.
-        if !fields.has("date") { settings.date = SessionDate(epochSeconds: Date().timeIntervalSince1970.rounded(.down)) }
-        guard sessions.count < options.maxSessions else { throw CommandError(.limit, "the server already has \(options.maxSessions) sessions") }
+        if !fields.has("date") {
+            settings.date = SessionDate(epochSeconds: Date().timeIntervalSince1970.rounded(.down))
+        }
+        guard sessions.count < options.maxSessions else {
+            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
+        }
         leaveSession(connection, loop: loop)
-        let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
+        let session = LiveSession(
+            id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
         sessions[session.id] = session
         attach(connection, to: session, role: .controller, frames: frames, loop: loop)
-        logger.info("session created", metadata: ["session": "\(session.id.prefix(8))", "clock": "\(settings.clock.rawValue)"])
-        return (session.core.time, JSONObject(pairs: [
-            ("session", .string(session.id)), ("token", .string(session.token)),
-            ("canvas", .object(JSONObject(pairs: [("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height))]))),
-            ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
-            ("frames", .string(frames.rawValue)),
-        ]))
+        logger.info(
+            "session created", metadata: ["session": "\(session.id.prefix(8))", "clock": "\(settings.clock.rawValue)"])
+        return (
+            session.core.time,
+            JSONObject(pairs: [
+                ("session", .string(session.id)), ("token", .string(session.token)),
+                (
+                    "canvas",
+                    .object(
+                        JSONObject(pairs: [
+                            ("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height)),
+                        ]))
+                ),
+                ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
+                ("frames", .string(frames.rawValue)),
+            ])
+        )
     }
 
-    func joinSession(_ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
-        guard let id = try fields.string("session", maxLength: 64) else { throw CommandError.badField("session", "is required (a session id)") }
+    func joinSession(
+        _ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
+        guard let id = try fields.string("session", maxLength: 64) else {
+            throw CommandError.badField("session", "is required (a session id)")
+        }
         let token = try fields.string("token", maxLength: 64)
         let frames = try FrameFormat.decode(fields)
-        guard let session = sessions[id] else { throw CommandError(.notFound, "no session \"\(id.prefix(64))\" (it may have expired)") }
+        guard let session = sessions[id] else {
+            throw CommandError(.notFound, "no session \"\(id.prefix(64))\" (it may have expired)")
+        }
         if clients[connection]?.sessionID != id {
             guard session.connections.count < options.maxConnectionsPerSession else {
                 throw CommandError(.limit, "session already has \(options.maxConnectionsPerSession) connections")
             }
         }
-        let role: Client.Role = token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
+        let role: Client.Role =
+            token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
         wakeIfDormant(session)
         leaveSession(connection, loop: loop)
         attach(connection, to: session, role: role, frames: frames, loop: loop)
         let s = session.settings
-        return (session.core.time, JSONObject(pairs: [
-            ("session", .string(session.id)), ("role", .string(role.rawValue)),
-            ("canvas", .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))),
-            ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
-            ("frames", .string(frames.rawValue)),
-        ]))
+        return (
+            session.core.time,
+            JSONObject(pairs: [
+                ("session", .string(session.id)), ("role", .string(role.rawValue)),
+                (
+                    "canvas",
+                    .object(
+                        JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
+                ),
+                ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
+                ("frames", .string(frames.rawValue)),
+            ])
+        )
     }
 
-    func attach(_ connection: ConnectionID, to session: LiveSession, role: Client.Role, frames: FrameFormat, loop: ServerLoop) {
+    func attach(
+        _ connection: ConnectionID, to session: LiveSession, role: Client.Role, frames: FrameFormat, loop: ServerLoop
+    ) {
         clients[connection]?.sessionID = session.id
         clients[connection]?.role = role
         clients[connection]?.frames = frames
@@ -155,7 +205,8 @@ extension ProgressCastApp {
         refreshWatcherFormats(session)
         if session.connections.isEmpty {
             // A session ends 60 s (sessionTTL) after its last connection left.
-            session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) { [weak self, weak session] loop in
+            session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) {
+                [weak self, weak session] loop in
                 guard let self, let session, session.connections.isEmpty else { return }
                 self.logger.info("session expired", metadata: ["session": "\(session.id.prefix(8))"])
                 self.closeSession(session, loop: loop)

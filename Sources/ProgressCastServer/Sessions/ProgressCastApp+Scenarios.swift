@@ -1,24 +1,36 @@
-import Wire
 import ComponentSupport
 import JSON
 import Scene
 import Session
 import Timing
 import WebSocketServer
+import Wire
 
 extension ProgressCastApp {
     /// `scenario.run {name}`: schedules a built-in script's steps from now; each step is applied
     /// through the same path as a user's op (so it is logged, recorded and replayed).
-    func runScenario(_ fields: FieldReader, session: LiveSession, loop: ServerLoop) throws(CommandError) -> (Double, JSONObject) {
-        guard let name = try fields.string("name", maxLength: 100) else { throw CommandError.badField("name", "is required (a scenario name)") }
-        guard let scenario = scenarios.scenario(named: name) else { throw CommandError(.notFound, "no scenario \"\(name)\"") }
+    func runScenario(
+        _ fields: FieldReader, session: LiveSession, loop: ServerLoop
+    ) throws(CommandError) -> (Double, JSONObject) {
+        guard let name = try fields.string("name", maxLength: 100) else {
+            throw CommandError.badField("name", "is required (a scenario name)")
+        }
+        guard let scenario = scenarios.scenario(named: name) else {
+            throw CommandError(.notFound, "no scenario \"\(name)\"")
+        }
         bringUpToDate(session)
         let start = session.core.now
         let steps = scenario.script.steps.map { CommandScript.Step(microseconds: start + $0.microseconds, op: $0.op) }
         session.pendingSteps = (session.pendingSteps + steps).sorted { $0.microseconds < $1.microseconds }
         applyDueSteps(session, upTo: start, loop: loop)
         scheduleSteps(session, loop: loop)
-        return (session.core.time, JSONObject(pairs: [("scenario", .string(name)), ("steps", .number(Double(steps.count))), ("duration", .number(scenario.script.duration))]))
+        return (
+            session.core.time,
+            JSONObject(pairs: [
+                ("scenario", .string(name)), ("steps", .number(Double(steps.count))),
+                ("duration", .number(scenario.script.duration)),
+            ])
+        )
     }
 
     /// Applies every pending step due at or before `microseconds`, in order, at its own time.
@@ -27,15 +39,21 @@ extension ProgressCastApp {
             session.pendingSteps.removeFirst()
             guard let name = step.op["op"]?.stringValue else { continue }
             if name == "record.marker" {
-                if let recorder = session.recorder { try? recorder.marker(step.op["label"]?.stringValue ?? "", at: step.microseconds) }
+                if let recorder = session.recorder {
+                    try? recorder.marker(step.op["label"]?.stringValue ?? "", at: step.microseconds)
+                }
                 continue
             }
             guard SceneWire.handles(name) else { continue }
             do {
                 _ = try session.core.apply(step.op, name: name, at: max(step.microseconds, session.core.now))
             } catch {
-                let event = SceneEvent(time: session.core.time, name: "scenario.error", target: step.op["target"]?.stringValue ?? "",
-                                       fields: JSONObject(pairs: [("op", .string(name)), ("code", .string(error.code.rawValue)), ("message", .string(error.message))]))
+                let event = SceneEvent(
+                    time: session.core.time, name: "scenario.error", target: step.op["target"]?.stringValue ?? "",
+                    fields: JSONObject(pairs: [
+                        ("op", .string(name)), ("code", .string(error.code.rawValue)),
+                        ("message", .string(error.message)),
+                    ]))
                 broadcast(event, in: session, loop: loop)
             }
         }

@@ -1,7 +1,7 @@
+import ComponentSupport
 import Foundation
 import JSON
 import Session
-import ComponentSupport
 
 /// The built-in scenarios: command scripts (`NAME.json`, an array of [seconds, op]) in a folder,
 /// with a title taken from an optional first entry `[0, {"op":"scenario.title","title":"..."}]`.
@@ -38,6 +38,13 @@ struct ScenarioLibrary {
 
     /// `[{"name","title","duration"}]` for `/api/scenarios`.
     var listing: JSONValue {
-        .array(scenarios.map { .object(JSONObject(pairs: [("name", .string($0.name)), ("title", .string($0.title)), ("duration", .number($0.script.duration))])) })
+        .array(
+            scenarios.map {
+                .object(
+                    JSONObject(pairs: [
+                        ("name", .string($0.name)), ("title", .string($0.title)),
+                        ("duration", .number($0.script.duration)),
+                    ]))
+            })
     }
 }

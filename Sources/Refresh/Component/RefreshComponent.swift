@@ -69,7 +69,10 @@ public struct RefreshComponent: Equatable, Sendable {
         var id: TimerID
     }
 
-    init(target: String, scroll: ScrollView, kind: RefreshKind, options: RefreshOptions, at time: Double, timeline: inout Timeline) {
+    init(
+        target: String, scroll: ScrollView, kind: RefreshKind, options: RefreshOptions, at time: Double,
+        timeline: inout Timeline
+    ) {
         self.target = target
         self.scroll = scroll.target
         self.kind = kind
@@ -114,13 +117,19 @@ public struct RefreshComponent: Equatable, Sendable {
         let width = scroll.frame.width
         switch kind {
         case .header:
-            return Rect(x: -scroll.contentInset.left, y: -extent - options.ignoredScrollViewContentInsetTop, width: width, height: extent)
+            return Rect(
+                x: -scroll.contentInset.left, y: -extent - options.ignoredScrollViewContentInsetTop, width: width,
+                height: extent)
         case .autoFooter:
-            return Rect(x: -scroll.contentInset.left, y: scroll.contentSize.height + options.ignoredScrollViewContentInsetBottom,
-                        width: width, height: extent)
+            return Rect(
+                x: -scroll.contentInset.left,
+                y: scroll.contentSize.height + options.ignoredScrollViewContentInsetBottom,
+                width: width, height: extent)
         case .backFooter:
             let ignored = options.ignoredScrollViewContentInsetBottom
-            let y = max(scroll.contentSize.height + ignored, scroll.frame.height - originalInset.top - originalInset.bottom + ignored)
+            let y = max(
+                scroll.contentSize.height + ignored,
+                scroll.frame.height - originalInset.top - originalInset.bottom + ignored)
             return Rect(x: -scroll.contentInset.left, y: y, width: width, height: extent)
         case .trailer:
             let x = max(scroll.contentSize.width, scroll.frame.width - originalInset.left - originalInset.right)

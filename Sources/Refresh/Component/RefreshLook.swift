@@ -1,6 +1,6 @@
-import Shapes
 import Foundation
 import Geometry
+import Shapes
 
 /// MJRefresh's look: labels bold 14 pt RGB(90, 90, 90) centred; the arrow (15 x 40 pt) or
 /// GIF image left of the widest label by MJRefreshLabelLeftInset (25; GIF 20); a header with

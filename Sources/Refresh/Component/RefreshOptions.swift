@@ -32,11 +32,13 @@ public struct RefreshOptions: Equatable, Sendable {
     public var gifFrames: GifFrames
 
     /// MJRefresh's defaults.
-    public init(style: RefreshStyle = .normal, titles: RefreshTitles = .defaults, language: RefreshLanguage = .en,
-                lastUpdatedTimeHidden: Bool = false, stateHidden: Bool = false, automaticallyChangeAlpha: Bool = false,
-                ignoredScrollViewContentInsetTop: Double = 0, ignoredScrollViewContentInsetBottom: Double = 0,
-                automaticallyRefresh: Bool = true, triggerAutomaticallyRefreshPercent: Double = 1, autoTriggerTimes: Int = 1,
-                loadDuration: Double? = nil, gifFrames: GifFrames = .standard) {
+    public init(
+        style: RefreshStyle = .normal, titles: RefreshTitles = .defaults, language: RefreshLanguage = .en,
+        lastUpdatedTimeHidden: Bool = false, stateHidden: Bool = false, automaticallyChangeAlpha: Bool = false,
+        ignoredScrollViewContentInsetTop: Double = 0, ignoredScrollViewContentInsetBottom: Double = 0,
+        automaticallyRefresh: Bool = true, triggerAutomaticallyRefreshPercent: Double = 1, autoTriggerTimes: Int = 1,
+        loadDuration: Double? = nil, gifFrames: GifFrames = .standard
+    ) {
         self.style = style
         self.titles = titles
         self.language = language
@@ -54,12 +56,25 @@ public struct RefreshOptions: Equatable, Sendable {
 
     /// Throws `bad_request` naming the first field out of range.
     public func validate() throws(CommandError) {
-        guard ignoredScrollViewContentInsetTop.isFinite else { throw .badField("ignoredScrollViewContentInsetTop", "must be a finite number") }
-        guard ignoredScrollViewContentInsetBottom.isFinite else { throw .badField("ignoredScrollViewContentInsetBottom", "must be a finite number") }
-        guard triggerAutomaticallyRefreshPercent.isFinite else { throw .badField("triggerAutomaticallyRefreshPercent", "must be a finite number") }
-        guard autoTriggerTimes >= -1 else { throw .badField("autoTriggerTimes", "must be -1 (unlimited) or an integer >= 0") }
-        if let loadDuration, !(loadDuration.isFinite && loadDuration >= 0) { throw .badField("loadDuration", "must be a finite number >= 0") }
-        for (name, count) in [("gifFrames.idle", gifFrames.idle), ("gifFrames.pulling", gifFrames.pulling), ("gifFrames.refreshing", gifFrames.refreshing)]
+        guard ignoredScrollViewContentInsetTop.isFinite else {
+            throw .badField("ignoredScrollViewContentInsetTop", "must be a finite number")
+        }
+        guard ignoredScrollViewContentInsetBottom.isFinite else {
+            throw .badField("ignoredScrollViewContentInsetBottom", "must be a finite number")
+        }
+        guard triggerAutomaticallyRefreshPercent.isFinite else {
+            throw .badField("triggerAutomaticallyRefreshPercent", "must be a finite number")
+        }
+        guard autoTriggerTimes >= -1 else {
+            throw .badField("autoTriggerTimes", "must be -1 (unlimited) or an integer >= 0")
+        }
+        if let loadDuration, !(loadDuration.isFinite && loadDuration >= 0) {
+            throw .badField("loadDuration", "must be a finite number >= 0")
+        }
+        for (name, count) in [
+            ("gifFrames.idle", gifFrames.idle), ("gifFrames.pulling", gifFrames.pulling),
+            ("gifFrames.refreshing", gifFrames.refreshing),
+        ]
         where !(1...GifFrames.maximumCount).contains(count) {
             throw .badField(name, "must be an integer in 1...\(GifFrames.maximumCount)")
         }

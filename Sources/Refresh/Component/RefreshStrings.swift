@@ -29,8 +29,10 @@ public struct RefreshStrings: Equatable, Sendable {
     static let english = RefreshStrings(
         headerIdle: "Pull down to refresh", headerPulling: "Release to refresh", headerRefreshing: "Loading...",
         trailerIdle: "Swipe to view details", trailerPulling: "Release to view details",
-        autoFooterIdle: "Tap or pull up to load more", autoFooterRefreshing: "Loading...", autoFooterNoMoreData: "No more data",
-        backFooterIdle: "Pull up to load more", backFooterPulling: "Release to load more", backFooterRefreshing: "Loading...",
+        autoFooterIdle: "Tap or pull up to load more", autoFooterRefreshing: "Loading...",
+        autoFooterNoMoreData: "No more data",
+        backFooterIdle: "Pull up to load more", backFooterPulling: "Release to load more",
+        backFooterRefreshing: "Loading...",
         backFooterNoMoreData: "No more data",
         lastTime: "Last update: ", today: "Today", noRecord: "No record")
 

@@ -33,7 +33,8 @@ public struct RefreshTitles: Equatable, Hashable, Sendable {
 
     /// These titles with `other`'s non-nil titles taking precedence.
     public func merged(with other: RefreshTitles) -> RefreshTitles {
-        RefreshTitles(idle: other.idle ?? idle, pulling: other.pulling ?? pulling,
-                      refreshing: other.refreshing ?? refreshing, noMoreData: other.noMoreData ?? noMoreData)
+        RefreshTitles(
+            idle: other.idle ?? idle, pulling: other.pulling ?? pulling,
+            refreshing: other.refreshing ?? refreshing, noMoreData: other.noMoreData ?? noMoreData)
     }
 }

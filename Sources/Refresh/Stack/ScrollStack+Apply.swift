@@ -9,13 +9,17 @@ extension ScrollStack {
     /// component, `duplicate_target` for a used target or a second header / footer / trailer on
     /// one scroll view, `bad_request` naming a negative or non-finite field, `limit` beyond
     /// ``maximumComponents``.
-    public mutating func apply(_ command: Command, at time: Double, timeline: inout Timeline,
-                               events: inout [TimedEvent<Event>]) throws(CommandError) {
+    public mutating func apply(
+        _ command: Command, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) throws(CommandError) {
         switch command {
         case let .scrollCreate(target, configuration):
             try requireNew(target)
             try configuration.validate()
-            guard scrollViews.count < ScrollStack.maximumComponents else { throw CommandError(.limit, "at most \(ScrollStack.maximumComponents) scroll views") }
+            guard scrollViews.count < ScrollStack.maximumComponents else {
+                throw CommandError(.limit, "at most \(ScrollStack.maximumComponents) scroll views")
+            }
             scrollViews.append(ScrollView(target: target, configuration: configuration, timeline: &timeline))
         case let .scrollSet(set):
             try setScroll(set, at: time, timeline: &timeline, events: &events)
@@ -42,10 +46,14 @@ extension ScrollStack {
         refreshWatches(at: time, timeline: &timeline)
     }
 
-    private mutating func setScroll(_ set: ScrollSet, at time: Double, timeline: inout Timeline,
-                                    events: inout [TimedEvent<Event>]) throws(CommandError) {
+    private mutating func setScroll(
+        _ set: ScrollSet, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) throws(CommandError) {
         let s = try scrollIndex(set.target)
-        if let offset = set.offset, !(offset.x.isFinite && offset.y.isFinite) { throw .badField("offset", "must have finite x and y") }
+        if let offset = set.offset, !(offset.x.isFinite && offset.y.isFinite) {
+            throw .badField("offset", "must have finite x and y")
+        }
         if let size = set.contentSize { try ScrollConfiguration.validate(contentSize: size) }
         if let inset = set.inset { try ScrollConfiguration.validate(inset: inset) }
         if let rows = set.rows { try ScrollConfiguration.validate(rows: rows) }
@@ -61,16 +69,25 @@ extension ScrollStack {
         }
         if let inset = set.inset {
             // The app set the inset: it is the original inset of components not refreshing.
-            for c in attached(to: scrollViews[s].target) where components[c].state != .refreshing { components[c].originalInset = inset }
-            observe(scrollViews[s].setInset(inset, duration: 0, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
+            for c in attached(to: scrollViews[s].target) where components[c].state != .refreshing {
+                components[c].originalInset = inset
+            }
+            observe(
+                scrollViews[s].setInset(inset, duration: 0, at: time, timeline: &timeline), scroll: s, at: time,
+                timeline: &timeline, events: &events)
         }
         if set.rows != nil || set.contentSize != nil {
             if let rows = set.rows { scrollViews[s].setRows(rows) }
-            let size = set.contentSize ?? Size(width: scrollViews[s].contentSize.width, height: scrollViews[s].rows.contentHeight)
-            observe(scrollViews[s].setContentSize(size, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
+            let size =
+                set.contentSize
+                ?? Size(width: scrollViews[s].contentSize.width, height: scrollViews[s].rows.contentHeight)
+            observe(
+                scrollViews[s].setContentSize(size, at: time, timeline: &timeline), scroll: s, at: time,
+                timeline: &timeline, events: &events)
         }
         if let offset = set.offset {
-            let update = scrollViews[s].setContentOffset(offset, duration: set.animated ? ScrollStack.setOffsetDuration : 0, at: time, timeline: &timeline)
+            let update = scrollViews[s].setContentOffset(
+                offset, duration: set.animated ? ScrollStack.setOffsetDuration : 0, at: time, timeline: &timeline)
             observe(update, scroll: s, at: time, timeline: &timeline, events: &events)
         }
         reportPhase(s, at: time, events: &events)
@@ -79,8 +96,10 @@ extension ScrollStack {
     /// UIKit's setContentOffset:animated: duration (0.3 s, ease-in-ease-out).
     public static let setOffsetDuration = 0.3
 
-    private mutating func createComponent(_ create: RefreshCreate, at time: Double, timeline: inout Timeline,
-                                          events: inout [TimedEvent<Event>]) throws(CommandError) {
+    private mutating func createComponent(
+        _ create: RefreshCreate, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) throws(CommandError) {
         try requireNew(create.target)
         let s = try scrollIndex(create.scroll)
         try create.options.validate()
@@ -90,12 +109,18 @@ extension ScrollStack {
             let kind = components[c].kind
             return kind == create.kind || (kind.isFooter && create.kind.isFooter)
         }) {
-            throw CommandError(.duplicateTarget, "scroll view \"\(scrollTarget)\" already has a \(components[existing].kind.rawValue) (\"\(components[existing].target)\")")
+            throw CommandError(
+                .duplicateTarget,
+                "scroll view \"\(scrollTarget)\" already has a \(components[existing].kind.rawValue) (\"\(components[existing].target)\")"
+            )
         }
-        guard components.count < ScrollStack.maximumComponents else { throw CommandError(.limit, "at most \(ScrollStack.maximumComponents) refresh components") }
+        guard components.count < ScrollStack.maximumComponents else {
+            throw CommandError(.limit, "at most \(ScrollStack.maximumComponents) refresh components")
+        }
 
-        let component = RefreshComponent(target: create.target, scroll: scrollViews[s], kind: create.kind, options: create.options,
-                                         at: time, timeline: &timeline)
+        let component = RefreshComponent(
+            target: create.target, scroll: scrollViews[s], kind: create.kind, options: create.options,
+            at: time, timeline: &timeline)
         components.append(component)
         let c = components.count - 1
         // MJRefreshComponent (willMoveToSuperview): alwaysBounceVertical = YES; the trailer
@@ -110,7 +135,9 @@ extension ScrollStack {
             // MJRefreshAutoFooter: adds its height to the bottom inset when attached.
             var inset = scrollViews[s].contentInset
             inset.bottom += create.kind.extent
-            observe(scrollViews[s].setInset(inset, duration: 0, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
+            observe(
+                scrollViews[s].setInset(inset, duration: 0, at: time, timeline: &timeline), scroll: s, at: time,
+                timeline: &timeline, events: &events)
             reportPhase(s, at: time, events: &events)
         }
         updateTexts(c, at: time)

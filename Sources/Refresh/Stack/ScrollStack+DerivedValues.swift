@@ -23,7 +23,8 @@ extension ScrollStack {
         let component = components[index]
         guard component.options.automaticallyChangeAlpha else { return 1 }
         if timeline.hasAnimation(forKey: RefreshComponent.alphaKey.name, on: component.layer),
-           let value = timeline.presentationScalar(RefreshComponent.alphaKey, of: component.layer, at: time) {
+            let value = timeline.presentationScalar(RefreshComponent.alphaKey, of: component.layer, at: time)
+        {
             return min(max(value, 0), 1)
         }
         if component.state.isRefreshing { return 1 }

@@ -1,7 +1,7 @@
-public import Shapes
 import Foundation
 import Geometry
 import ScrollView
+public import Shapes
 public import Timing
 
 extension ScrollStack {
@@ -31,11 +31,15 @@ extension ScrollStack {
         return Rect(origin: scroll.canvasPoint(contentX: frame.minX, y: frame.minY, offset: offset), size: frame.size)
     }
 
-    private func drawComponent(_ c: Int, scroll: ScrollView, offset: Point, at time: Double, timeline: Timeline, into items: inout [Shape]) {
+    private func drawComponent(
+        _ c: Int, scroll: ScrollView, offset: Point, at time: Double, timeline: Timeline, into items: inout [Shape]
+    ) {
         let component = components[c]
         let frame = canvasFrame(c, scroll: scroll, offset: offset)
         // Culled to the scroll view's frame.
-        guard frame.maxY > scroll.frame.minY, frame.minY < scroll.frame.maxY, frame.maxX > scroll.frame.minX, frame.minX < scroll.frame.maxX else { return }
+        guard frame.maxY > scroll.frame.minY, frame.minY < scroll.frame.maxY, frame.maxX > scroll.frame.minX,
+            frame.minX < scroll.frame.maxX
+        else { return }
         let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
         guard alpha > 0 else { return }
         var shapes: [Shape] = []
@@ -51,22 +55,36 @@ extension ScrollStack {
             if showState {
                 let top = frame.midY - Double(texts.verticalLines.count) * RefreshLook.verticalLineHeight / 2
                 for (index, line) in texts.verticalLines.enumerated() {
-                    shapes.append(.text(TextShape(id: ids.state, position: Point(x: frame.midX, y: top + (Double(index) + 0.5) * RefreshLook.verticalLineHeight),
-                                                  text: line, size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor,
-                                                  align: .center, baseline: .middle)))
+                    shapes.append(
+                        .text(
+                            TextShape(
+                                id: ids.state,
+                                position: Point(
+                                    x: frame.midX, y: top + (Double(index) + 0.5) * RefreshLook.verticalLineHeight),
+                                text: line, size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor,
+                                align: .center, baseline: .middle)))
                 }
                 textWidth = RefreshLook.labelSize
             }
         } else {
             let stateY = showTime ? frame.minY + frame.height / 4 : frame.midY
             if showState {
-                shapes.append(.text(TextShape(id: ids.state, position: Point(x: frame.midX, y: stateY), text: texts.state, size: RefreshLook.labelSize,
-                                              weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle)))
+                shapes.append(
+                    .text(
+                        TextShape(
+                            id: ids.state, position: Point(x: frame.midX, y: stateY), text: texts.state,
+                            size: RefreshLook.labelSize,
+                            weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle)))
                 textWidth = texts.stateWidth
             }
             if showTime {
-                shapes.append(.text(TextShape(id: ids.time, position: Point(x: frame.midX, y: frame.minY + frame.height * 3 / 4), text: texts.time,
-                                              size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle)))
+                shapes.append(
+                    .text(
+                        TextShape(
+                            id: ids.time, position: Point(x: frame.midX, y: frame.minY + frame.height * 3 / 4),
+                            text: texts.time,
+                            size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor, align: .center,
+                            baseline: .middle)))
                 textWidth = max(textWidth, texts.timeWidth)
             }
         }
@@ -76,7 +94,8 @@ extension ScrollStack {
             break
         case .normal:
             let inset = textWidth > 0 ? textWidth / 2 + RefreshLook.labelLeftInset : 0
-            let center = component.kind == .trailer
+            let center =
+                component.kind == .trailer
                 ? Point(x: frame.midX, y: frame.midY - inset)
                 : Point(x: frame.midX - inset, y: frame.midY)
             let arrowVisible = component.state == .idle || component.state == .pulling
@@ -84,21 +103,35 @@ extension ScrollStack {
                 var angle = timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0
                 if component.kind == .trailer { angle -= Double.pi / 2 }
                 let cosA = cos(angle), sinA = sin(angle)
-                shapes.append(.group(GroupShape(id: ids.arrow, matrix: [cosA, sinA, -sinA, cosA, center.x, center.y], items: [
-                    .path(PathShape(data: RefreshLook.arrowPath, stroke: RefreshLook.labelColor, lineWidth: 2, cap: .round, join: .round)),
-                ])))
+                shapes.append(
+                    .group(
+                        GroupShape(
+                            id: ids.arrow, matrix: [cosA, sinA, -sinA, cosA, center.x, center.y],
+                            items: [
+                                .path(
+                                    PathShape(
+                                        data: RefreshLook.arrowPath, stroke: RefreshLook.labelColor, lineWidth: 2,
+                                        cap: .round, join: .round))
+                            ])))
             }
             let spinner = timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
             if spinner > 0 { appendSpinner(center: center, alpha: spinner, at: time, id: ids.spinner, into: &shapes) }
         case .gif:
             let frames = component.options.gifFrames
-            let count = component.state == .pulling ? frames.pulling : (component.state.isRefreshing ? frames.refreshing : frames.idle)
+            let count =
+                component.state == .pulling
+                ? frames.pulling : (component.state.isRefreshing ? frames.refreshing : frames.idle)
             let index = gifFrame(c, scroll: scroll, at: time, timeline: timeline)
-            let right = textWidth > 0 ? frame.midX - textWidth / 2 - RefreshLook.gifLabelLeftInset : frame.midX + RefreshLook.gifRadius
+            let right =
+                textWidth > 0
+                ? frame.midX - textWidth / 2 - RefreshLook.gifLabelLeftInset : frame.midX + RefreshLook.gifRadius
             let center = Point(x: right - RefreshLook.gifRadius, y: frame.midY)
             let sweep = 2 * Double.pi * Double(index + 1) / Double(max(count, 1))
-            shapes.append(.pie(PieShape(id: ids.gif, center: center, radius: RefreshLook.gifRadius, startAngle: -Double.pi / 2,
-                                        endAngle: -Double.pi / 2 + sweep, fill: RefreshLook.labelColor)))
+            shapes.append(
+                .pie(
+                    PieShape(
+                        id: ids.gif, center: center, radius: RefreshLook.gifRadius, startAngle: -Double.pi / 2,
+                        endAngle: -Double.pi / 2 + sweep, fill: RefreshLook.labelColor)))
         }
         items.append(.group(GroupShape(id: ids.group, alpha: alpha < 1 ? alpha : nil, items: shapes)))
     }
@@ -115,9 +148,17 @@ extension ScrollStack {
             let color = RefreshLook.labelColor.withAlpha(alpha * (1 - 0.75 * age))
             // Only the first spoke carries the id (it marks the spinner; the others would repeat it
             // every frame).
-            shapes.append(.line(LineShape(id: k == 0 ? id : nil, start: Point(x: center.x + direction.x * RefreshLook.spokeInner, y: center.y + direction.y * RefreshLook.spokeInner),
-                                          end: Point(x: center.x + direction.x * RefreshLook.spokeOuter, y: center.y + direction.y * RefreshLook.spokeOuter),
-                                          lineWidth: RefreshLook.spokeWidth, stroke: color, cap: .round)))
+            shapes.append(
+                .line(
+                    LineShape(
+                        id: k == 0 ? id : nil,
+                        start: Point(
+                            x: center.x + direction.x * RefreshLook.spokeInner,
+                            y: center.y + direction.y * RefreshLook.spokeInner),
+                        end: Point(
+                            x: center.x + direction.x * RefreshLook.spokeOuter,
+                            y: center.y + direction.y * RefreshLook.spokeOuter),
+                        lineWidth: RefreshLook.spokeWidth, stroke: color, cap: .round)))
         }
     }
 }

@@ -6,8 +6,10 @@ import Timing
 extension ScrollStack {
     /// Runs the MJRefresh observers of every component attached to scroll view `s` for what a
     /// change did, in creation order: pan began, the offset change (at once), then the release.
-    mutating func observe(_ update: ScrollUpdate, scroll s: Int, at time: Double, timeline: inout Timeline,
-                          events: inout [TimedEvent<Event>]) {
+    mutating func observe(
+        _ update: ScrollUpdate, scroll s: Int, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) {
         let attachedComponents = attached(to: scrollViews[s].target)
         if update.panBegan {
             // MJRefreshAutoFooter: pan began (while Idle) resets the remaining trigger count.
@@ -16,17 +18,23 @@ extension ScrollStack {
             }
         }
         if let change = update.offsetChange {
-            for c in attachedComponents { offsetChanged(c, s, old: change.old, new: change.new, at: time, timeline: &timeline, events: &events) }
+            for c in attachedComponents {
+                offsetChanged(c, s, old: change.old, new: change.new, at: time, timeline: &timeline, events: &events)
+            }
         }
         if update.released {
-            for c in attachedComponents { released(c, s, cancelled: update.cancelled, at: time, timeline: &timeline, events: &events) }
+            for c in attachedComponents {
+                released(c, s, cancelled: update.cancelled, at: time, timeline: &timeline, events: &events)
+            }
         }
     }
 
     /// scrollViewContentOffsetDidChange for one component (the rules of MJRefreshHeader,
     /// MJRefreshBackFooter, MJRefreshTrailer and MJRefreshAutoFooter).
-    private mutating func offsetChanged(_ c: Int, _ s: Int, old: Point, new: Point, at time: Double, timeline: inout Timeline,
-                                        events: inout [TimedEvent<Event>]) {
+    private mutating func offsetChanged(
+        _ c: Int, _ s: Int, old: Point, new: Point, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) {
         let dragging = scrollViews[s].isDragging
         switch components[c].kind {
         case .header, .backFooter, .trailer:
@@ -56,8 +64,10 @@ extension ScrollStack {
         case .autoFooter:
             let component = components[c]
             let scroll = scrollViews[s]
-            guard component.state == .idle, component.options.automaticallyRefresh, component.frame(in: scroll).minY != 0,
-                  component.contentExceedsView(scroll), new.y >= component.autoTriggerOffset(scroll) else { return }
+            guard component.state == .idle, component.options.automaticallyRefresh,
+                component.frame(in: scroll).minY != 0,
+                component.contentExceedsView(scroll), new.y >= component.autoTriggerOffset(scroll)
+            else { return }
             // MJRefresh: only while scrolling down the content (avoids repeats on release).
             guard new.y > old.y else { return }
             if dragging { components[c].triggerByDrag = true }
@@ -72,8 +82,10 @@ extension ScrollStack {
     /// keeps the result independent of the sampling rate). Auto footer (pan ended, Idle): a
     /// short list pulled up at all (offset >= -top) or a long list pulled to its end
     /// (offset >= contentH + bottom - viewH) loads.
-    private mutating func released(_ c: Int, _ s: Int, cancelled: Bool, at time: Double, timeline: inout Timeline,
-                                   events: inout [TimedEvent<Event>]) {
+    private mutating func released(
+        _ c: Int, _ s: Int, cancelled: Bool, at time: Double, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) {
         let component = components[c]
         switch component.kind {
         case .header, .backFooter, .trailer:
@@ -83,7 +95,8 @@ extension ScrollStack {
             let scroll = scrollViews[s]
             let y = scroll.observedOffset(at: time, timeline: timeline).y
             let inset = scroll.contentInset
-            let loads = inset.top + scroll.contentSize.height <= scroll.frame.height
+            let loads =
+                inset.top + scroll.contentSize.height <= scroll.frame.height
                 ? y >= -inset.top
                 : y >= scroll.contentSize.height + inset.bottom - scroll.frame.height
             guard loads else { return }
@@ -101,8 +114,10 @@ extension ScrollStack {
             guard let s = scrollIndex(of: c) else { continue }
             let component = components[c]
             let scroll = scrollViews[s]
-            guard component.state == .idle, component.options.automaticallyRefresh, scroll.phase == .decelerating, !scroll.isTracking,
-                  component.frame(in: scroll).minY != 0, component.contentExceedsView(scroll) else { continue }
+            guard component.state == .idle, component.options.automaticallyRefresh, scroll.phase == .decelerating,
+                !scroll.isTracking,
+                component.frame(in: scroll).minY != 0, component.contentExceedsView(scroll)
+            else { continue }
             let threshold = component.autoTriggerOffset(scroll)
             let y = scroll.observedOffset(at: time, timeline: timeline).y
             if y >= threshold {
@@ -123,9 +138,11 @@ extension ScrollStack {
         let component = components[c]
         let scroll = scrollViews[s]
         // The offset must really be there (a paused scroll layer froze it short of the threshold).
-        let reached = scroll.observedOffset(at: time, timeline: timeline).y >= component.autoTriggerOffset(scroll) - 1e-9
+        let reached =
+            scroll.observedOffset(at: time, timeline: timeline).y >= component.autoTriggerOffset(scroll) - 1e-9
         guard reached, component.state == .idle, component.options.automaticallyRefresh, !scroll.isDragging,
-              component.contentExceedsView(scroll) else { return }
+            component.contentExceedsView(scroll)
+        else { return }
         beginRefreshing(c, at: time, timeline: &timeline, events: &events)
     }
 }

@@ -30,8 +30,10 @@ extension ScrollStack {
     /// Offers a pointer event. A down inside a scroll view's frame (frontmost first) claims the
     /// pointer and catches the view; that pointer's moves drag it and its up releases it. An up
     /// that never dragged is a tap: on an Idle auto footer's label it starts loading.
-    public mutating func pointer(_ event: PointerEvent, timeline: inout Timeline,
-                                 events: inout [TimedEvent<Event>]) -> PointerResponse? {
+    public mutating func pointer(
+        _ event: PointerEvent, timeline: inout Timeline,
+        events: inout [TimedEvent<Event>]
+    ) -> PointerResponse? {
         let tracking = scrollViews.firstIndex { $0.trackedPointer == event.pointer }
         guard event.phase == .down else {
             guard let s = tracking else { return nil }
@@ -40,22 +42,28 @@ extension ScrollStack {
         }
         if let stale = tracking {
             // A second down of a pointer still dragging (its up was lost): cancel that drag first.
-            let cancel = PointerEvent(phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
+            let cancel = PointerEvent(
+                phase: .cancel, location: event.location, pointer: event.pointer, time: event.time)
             route(cancel, to: stale, timeline: &timeline, events: &events)
         }
-        guard let s = scrollViews.indices.reversed().first(where: {
-            scrollViews[$0].frame.contains(event.location) && scrollViews[$0].trackedPointer == nil
-        }) else { return nil }
+        guard
+            let s = scrollViews.indices.reversed().first(where: {
+                scrollViews[$0].frame.contains(event.location) && scrollViews[$0].trackedPointer == nil
+            })
+        else { return nil }
         route(event, to: s, timeline: &timeline, events: &events)
         return PointerResponse(target: scrollViews[s].target)
     }
 
-    private mutating func route(_ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    private mutating func route(
+        _ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         let update = scrollViews[index].handle(event, timeline: &timeline)
         observe(update, scroll: index, at: event.time, timeline: &timeline, events: &events)
         if let tap = update.tap {
             let offset = scrollViews[index].offset(at: event.time, timeline: timeline)
-            for c in attached(to: scrollViews[index].target) where isTappable(c) && canvasFrame(c, scroll: scrollViews[index], offset: offset).contains(tap) {
+            for c in attached(to: scrollViews[index].target)
+            where isTappable(c) && canvasFrame(c, scroll: scrollViews[index], offset: offset).contains(tap) {
                 beginRefreshing(c, at: event.time, timeline: &timeline, events: &events)
             }
         }

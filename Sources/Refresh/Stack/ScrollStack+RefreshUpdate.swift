@@ -31,11 +31,13 @@ extension ScrollStack {
         public var gifFrames: GifFrames?
 
         /// An update of `target`.
-        public init(target: String, style: RefreshStyle? = nil, titles: RefreshTitles? = nil, language: RefreshLanguage? = nil,
-                    lastUpdatedTimeHidden: Bool? = nil, stateHidden: Bool? = nil, automaticallyChangeAlpha: Bool? = nil,
-                    ignoredScrollViewContentInsetTop: Double? = nil, ignoredScrollViewContentInsetBottom: Double? = nil,
-                    automaticallyRefresh: Bool? = nil, triggerAutomaticallyRefreshPercent: Double? = nil,
-                    autoTriggerTimes: Int? = nil, loadDuration: Double? = nil, gifFrames: GifFrames? = nil) {
+        public init(
+            target: String, style: RefreshStyle? = nil, titles: RefreshTitles? = nil, language: RefreshLanguage? = nil,
+            lastUpdatedTimeHidden: Bool? = nil, stateHidden: Bool? = nil, automaticallyChangeAlpha: Bool? = nil,
+            ignoredScrollViewContentInsetTop: Double? = nil, ignoredScrollViewContentInsetBottom: Double? = nil,
+            automaticallyRefresh: Bool? = nil, triggerAutomaticallyRefreshPercent: Double? = nil,
+            autoTriggerTimes: Int? = nil, loadDuration: Double? = nil, gifFrames: GifFrames? = nil
+        ) {
             self.target = target
             self.style = style
             self.titles = titles
@@ -61,10 +63,16 @@ extension ScrollStack {
             if let lastUpdatedTimeHidden { o.lastUpdatedTimeHidden = lastUpdatedTimeHidden }
             if let stateHidden { o.stateHidden = stateHidden }
             if let automaticallyChangeAlpha { o.automaticallyChangeAlpha = automaticallyChangeAlpha }
-            if let ignoredScrollViewContentInsetTop { o.ignoredScrollViewContentInsetTop = ignoredScrollViewContentInsetTop }
-            if let ignoredScrollViewContentInsetBottom { o.ignoredScrollViewContentInsetBottom = ignoredScrollViewContentInsetBottom }
+            if let ignoredScrollViewContentInsetTop {
+                o.ignoredScrollViewContentInsetTop = ignoredScrollViewContentInsetTop
+            }
+            if let ignoredScrollViewContentInsetBottom {
+                o.ignoredScrollViewContentInsetBottom = ignoredScrollViewContentInsetBottom
+            }
             if let automaticallyRefresh { o.automaticallyRefresh = automaticallyRefresh }
-            if let triggerAutomaticallyRefreshPercent { o.triggerAutomaticallyRefreshPercent = triggerAutomaticallyRefreshPercent }
+            if let triggerAutomaticallyRefreshPercent {
+                o.triggerAutomaticallyRefreshPercent = triggerAutomaticallyRefreshPercent
+            }
             if let autoTriggerTimes { o.autoTriggerTimes = autoTriggerTimes }
             if let loadDuration { o.loadDuration = loadDuration > 0 ? loadDuration : nil }
             if let gifFrames { o.gifFrames = gifFrames }

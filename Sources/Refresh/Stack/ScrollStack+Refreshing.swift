@@ -1,8 +1,8 @@
 import ComponentSupport
 import Geometry
 import ScrollView
-import Timing
 import Shapes
+import Timing
 import Typesetting
 
 extension ScrollStack {
@@ -14,7 +14,9 @@ extension ScrollStack {
     /// refresh ends, so a later endRefreshingWithNoMoreData turns a count of 0 into -1
     /// (unlimited). Here a refusal clears the flag and the count is lowered when the drag-
     /// triggered refresh begins, never below 0 (a deliberate difference from MJRefresh).
-    mutating func beginRefreshing(_ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    mutating func beginRefreshing(
+        _ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         guard let s = scrollIndex(of: c) else { return }
         if components[c].kind == .autoFooter && components[c].triggerByDrag {
             guard components[c].remainingTriggers != 0 else {
@@ -26,8 +28,10 @@ extension ScrollStack {
         if components[c].options.automaticallyChangeAlpha && !components[c].state.isRefreshing {
             let current = alpha(c, scroll: scrollViews[s], at: time, timeline: timeline)
             timeline.setModel(.scalar(current), for: RefreshComponent.alphaKey, of: components[c].layer)
-            timeline.animate(RefreshComponent.alphaKey, of: components[c].layer, to: .scalar(1), duration: RefreshComponent.fastDuration,
-                             timingFunction: .easeInEaseOut, at: time)
+            timeline.animate(
+                RefreshComponent.alphaKey, of: components[c].layer, to: .scalar(1),
+                duration: RefreshComponent.fastDuration,
+                timingFunction: .easeInEaseOut, at: time)
         }
         components[c].storedPercent = 1
         if isOnScreen(s) {
@@ -39,7 +43,9 @@ extension ScrollStack {
 
     /// MJRefresh setState: reports the change, updates the arrow, spinner and labels, and runs
     /// the kind's actions (entering Refreshing, ending it).
-    mutating func setState(_ c: Int, _ state: RefreshState, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    mutating func setState(
+        _ c: Int, _ state: RefreshState, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         let old = components[c].state
         guard old != state, let s = scrollIndex(of: c) else { return }
         components[c].state = state
@@ -54,17 +60,23 @@ extension ScrollStack {
         switch components[c].kind {
         case .header:
             if state == .refreshing { enterRefreshing(c, s, at: time, timeline: &timeline, events: &events) }
-            if state == .idle && old == .refreshing { endRefreshing(c, s, at: time, timeline: &timeline, events: &events) }
+            if state == .idle && old == .refreshing {
+                endRefreshing(c, s, at: time, timeline: &timeline, events: &events)
+            }
         case .backFooter, .trailer:
             if state == .refreshing { enterRefreshing(c, s, at: time, timeline: &timeline, events: &events) }
-            if (state == .idle || state == .noMoreData) && old == .refreshing { endRefreshing(c, s, at: time, timeline: &timeline, events: &events) }
+            if (state == .idle || state == .noMoreData) && old == .refreshing {
+                endRefreshing(c, s, at: time, timeline: &timeline, events: &events)
+            }
         case .autoFooter:
             if state == .refreshing {
                 // MJRefreshAutoFooter runs the callback as soon as it is Refreshing (no inset animation).
                 refreshingCallback(c, at: time, timeline: &timeline, events: &events)
             } else if state == .idle || state == .noMoreData {
                 components[c].triggerByDrag = false
-                if old == .refreshing { events.append(TimedEvent(time: time, target: components[c].target, .endCompleted)) }
+                if old == .refreshing {
+                    events.append(TimedEvent(time: time, target: components[c].target, .endCompleted))
+                }
             }
         }
         reportPhase(s, at: time, events: &events)
@@ -73,12 +85,15 @@ extension ScrollStack {
 
     /// The normal style's arrow (turns over 0.25 s between Idle and Pulling, snaps back after
     /// Refreshing) and spinner (shown while refreshing, fading out over 0.4 s after).
-    private mutating func animateIndicators(_ c: Int, from old: RefreshState, to state: RefreshState, at time: Double, timeline: inout Timeline) {
+    private mutating func animateIndicators(
+        _ c: Int, from old: RefreshState, to state: RefreshState, at time: Double, timeline: inout Timeline
+    ) {
         let layer = components[c].layer
         let angle = RefreshComponent.arrowAngle(components[c].kind, state == .pulling ? .pulling : .idle)
         if state == .pulling || (state == .idle && old == .pulling) {
-            timeline.animate(RefreshComponent.arrowKey, of: layer, to: .scalar(angle), duration: RefreshComponent.fastDuration,
-                             timingFunction: .easeInEaseOut, at: time)
+            timeline.animate(
+                RefreshComponent.arrowKey, of: layer, to: .scalar(angle), duration: RefreshComponent.fastDuration,
+                timingFunction: .easeInEaseOut, at: time)
         } else {
             timeline.removeAnimation(forKey: RefreshComponent.arrowKey.name, from: layer, at: time)
             timeline.setModel(.scalar(angle), for: RefreshComponent.arrowKey, of: layer)
@@ -87,14 +102,17 @@ extension ScrollStack {
             timeline.removeAnimation(forKey: RefreshComponent.spinnerKey.name, from: layer, at: time)
             timeline.setModel(.scalar(1), for: RefreshComponent.spinnerKey, of: layer)
         } else if old == .refreshing {
-            timeline.animate(RefreshComponent.spinnerKey, of: layer, to: .scalar(0), duration: RefreshComponent.slowDuration,
-                             timingFunction: .easeInEaseOut, at: time)
+            timeline.animate(
+                RefreshComponent.spinnerKey, of: layer, to: .scalar(0), duration: RefreshComponent.slowDuration,
+                timingFunction: .easeInEaseOut, at: time)
         }
     }
 
     /// Entering Refreshing (header, back footer, trailer): over 0.25 s the inset grows by the
     /// component's extent and the offset moves to show it; the callback runs when that ends.
-    private mutating func enterRefreshing(_ c: Int, _ s: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    private mutating func enterRefreshing(
+        _ c: Int, _ s: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         let component = components[c]
         let original = component.originalInset
         var inset = scrollViews[s].contentInset
@@ -123,8 +141,12 @@ extension ScrollStack {
             return
         }
         let duration = RefreshComponent.fastDuration
-        observe(scrollViews[s].setInset(inset, duration: duration, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
-        observe(scrollViews[s].setContentOffset(target, duration: duration, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
+        observe(
+            scrollViews[s].setInset(inset, duration: duration, at: time, timeline: &timeline), scroll: s, at: time,
+            timeline: &timeline, events: &events)
+        observe(
+            scrollViews[s].setContentOffset(target, duration: duration, at: time, timeline: &timeline), scroll: s,
+            at: time, timeline: &timeline, events: &events)
         schedule(c, .refreshingCallback, at: time + duration, timeline: &timeline)
     }
 
@@ -132,7 +154,9 @@ extension ScrollStack {
     /// (header); over 0.4 s the inset goes back (the offset follows from where it is: no jump)
     /// and, with automaticallyChangeAlpha, alpha goes to 0; then pullingPercent = 0 and the
     /// end completion runs.
-    private mutating func endRefreshing(_ c: Int, _ s: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    private mutating func endRefreshing(
+        _ c: Int, _ s: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         let component = components[c]
         var inset = scrollViews[s].contentInset
         switch component.kind {
@@ -152,17 +176,23 @@ extension ScrollStack {
         if component.options.automaticallyChangeAlpha {
             let current = alpha(c, scroll: scrollViews[s], at: time, timeline: timeline)
             timeline.setModel(.scalar(current), for: RefreshComponent.alphaKey, of: component.layer)
-            timeline.animate(RefreshComponent.alphaKey, of: component.layer, to: .scalar(0), duration: duration, timingFunction: .easeInEaseOut, at: time)
+            timeline.animate(
+                RefreshComponent.alphaKey, of: component.layer, to: .scalar(0), duration: duration,
+                timingFunction: .easeInEaseOut, at: time)
         }
         components[c].ending = true
         cancel(c, .endCompleted, timeline: &timeline)
         schedule(c, .endCompleted, at: time + duration, timeline: &timeline)
-        observe(scrollViews[s].setInset(inset, duration: duration, at: time, timeline: &timeline), scroll: s, at: time, timeline: &timeline, events: &events)
+        observe(
+            scrollViews[s].setInset(inset, duration: duration, at: time, timeline: &timeline), scroll: s, at: time,
+            timeline: &timeline, events: &events)
     }
 
     /// executeRefreshingCallback: refreshingBlock (and target/action), then
     /// beginRefreshingCompletionBlock; starts the simulated load.
-    mutating func refreshingCallback(_ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    mutating func refreshingCallback(
+        _ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         let target = components[c].target
         events.append(TimedEvent(time: time, target: target, .refreshing))
         events.append(TimedEvent(time: time, target: target, .beginCompleted))
@@ -181,7 +211,8 @@ extension ScrollStack {
         components[c].texts.stateWidth = measure(text)
         if component.kind == .header {
             let strings = RefreshStrings.of(component.options.language)
-            let time = LastUpdatedText.format(last: component.lastUpdated.map { date.local(at: $0) }, now: date.local(at: time), strings: strings)
+            let time = LastUpdatedText.format(
+                last: component.lastUpdated.map { date.local(at: $0) }, now: date.local(at: time), strings: strings)
             components[c].texts.time = time
             components[c].texts.timeWidth = measure(time)
         }
@@ -191,6 +222,8 @@ extension ScrollStack {
     /// The width of `text` in the labels' bold 14 pt font (an estimate without fonts).
     func measure(_ text: String) -> Double {
         if let fonts { return fonts.font(size: RefreshLook.labelSize, weight: .bold).width(of: text) }
-        return text.unicodeScalars.reduce(0) { $0 + ($1.value > 0x2E80 ? RefreshLook.labelSize : RefreshLook.labelSize * 0.6) }
+        return text.unicodeScalars.reduce(0) {
+            $0 + ($1.value > 0x2E80 ? RefreshLook.labelSize : RefreshLook.labelSize * 0.6)
+        }
     }
 }

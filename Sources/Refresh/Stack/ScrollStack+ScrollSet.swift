@@ -21,8 +21,10 @@ extension ScrollStack {
         public var frame: Rect?
 
         /// A set of `target`'s fields.
-        public init(target: String, offset: Point? = nil, animated: Bool = false, contentSize: Size? = nil,
-                    inset: ScrollInsets? = nil, rows: TableRows? = nil, frame: Rect? = nil) {
+        public init(
+            target: String, offset: Point? = nil, animated: Bool = false, contentSize: Size? = nil,
+            inset: ScrollInsets? = nil, rows: TableRows? = nil, frame: Rect? = nil
+        ) {
             self.target = target
             self.offset = offset
             self.animated = animated

@@ -5,16 +5,22 @@ public import Timing
 extension ScrollStack {
     /// Routes a timer or animation stop owned by one of this stack's scroll views or components.
     /// Returns false when the event is not this stack's.
-    public mutating func handle(_ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<Event>]) -> Bool {
+    public mutating func handle(
+        _ event: TimelineEvent, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) -> Bool {
         switch event {
         case let .timer(id, tag, time):
             guard let c = components.firstIndex(where: { $0.target == tag.owner }) else { return owns(tag.owner) }
             components[c].timers.removeAll { $0.id == id }
-            if let code = RefreshTimer(rawValue: tag.code) { fire(code, c, at: time, timeline: &timeline, events: &events) }
+            if let code = RefreshTimer(rawValue: tag.code) {
+                fire(code, c, at: time, timeline: &timeline, events: &events)
+            }
             refreshWatches(at: time, timeline: &timeline)
             return true
         case let .animationStopped(stop):
-            guard let s = scrollViews.firstIndex(where: { $0.target == stop.owner && $0.layer == stop.layer }) else { return owns(stop.owner) }
+            guard let s = scrollViews.firstIndex(where: { $0.target == stop.owner && $0.layer == stop.layer }) else {
+                return owns(stop.owner)
+            }
             let update = scrollViews[s].animationStopped(stop, timeline: timeline)
             observe(update, scroll: s, at: stop.time, timeline: &timeline, events: &events)
             reportPhase(s, at: stop.time, events: &events)
@@ -23,7 +29,9 @@ extension ScrollStack {
         }
     }
 
-    private mutating func fire(_ code: RefreshTimer, _ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]) {
+    private mutating func fire(
+        _ code: RefreshTimer, _ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
+    ) {
         switch code {
         case .end, .resetNoMoreData:
             setState(c, .idle, at: time, timeline: &timeline, events: &events)

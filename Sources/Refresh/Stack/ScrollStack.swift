@@ -1,9 +1,9 @@
 public import ComponentSupport
-import Shapes
-public import Typesetting
 import Geometry
 public import ScrollView
+import Shapes
 import Timing
+public import Typesetting
 
 /// Every scroll view of a scene and the MJRefresh components attached to them
 /// (``ComponentStack``): typed commands at media times on the Scene's one ``Timeline``.
@@ -74,7 +74,9 @@ public struct ScrollStack: ComponentStack {
     }
 
     func requireNew(_ target: String) throws(CommandError) {
-        guard TargetID.isValid(target) else { throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"") }
+        guard TargetID.isValid(target) else {
+            throw .badField("target", "must be 1-64 of A-Za-z0-9_-, got \"\(target.prefix(40))\"")
+        }
         if owns(target) { throw CommandError(.duplicateTarget, "target \"\(target)\" already exists") }
     }
 }

@@ -16,17 +16,23 @@ public enum AnimatableValue: Equatable, Hashable, Sendable {
         switch (self, other) {
         case let (.scalar(a), .scalar(b)): return .scalar(a + (b - a) * p)
         case let (.point(a), .point(b)): return .point(Point(x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p))
-        case let (.size(a), .size(b)): return .size(Size(width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p))
+        case let (.size(a), .size(b)):
+            return .size(Size(width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p))
         case let (.color(a), .color(b)):
-            return .color(Color(red: a.red + (b.red - a.red) * p, green: a.green + (b.green - a.green) * p,
-                                blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p))
+            return .color(
+                Color(
+                    red: a.red + (b.red - a.red) * p, green: a.green + (b.green - a.green) * p,
+                    blue: a.blue + (b.blue - a.blue) * p, alpha: a.alpha + (b.alpha - a.alpha) * p))
         case let (.transform(a), .transform(b)):
-            return .transform(Transform(
-                translation: Point(x: a.translation.x + (b.translation.x - a.translation.x) * p,
-                                   y: a.translation.y + (b.translation.y - a.translation.y) * p),
-                scale: Size(width: a.scale.width + (b.scale.width - a.scale.width) * p,
-                            height: a.scale.height + (b.scale.height - a.scale.height) * p),
-                rotation: a.rotation + (b.rotation - a.rotation) * p))
+            return .transform(
+                Transform(
+                    translation: Point(
+                        x: a.translation.x + (b.translation.x - a.translation.x) * p,
+                        y: a.translation.y + (b.translation.y - a.translation.y) * p),
+                    scale: Size(
+                        width: a.scale.width + (b.scale.width - a.scale.width) * p,
+                        height: a.scale.height + (b.scale.height - a.scale.height) * p),
+                    rotation: a.rotation + (b.rotation - a.rotation) * p))
         default:
             return p < 0.5 ? self : other
         }
@@ -40,11 +46,14 @@ public enum AnimatableValue: Equatable, Hashable, Sendable {
         case let (.point(a), .point(b)): return .point(a + b)
         case let (.size(a), .size(b)): return .size(a + b)
         case let (.color(a), .color(b)):
-            return .color(Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
+            return .color(
+                Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)):
-            return .transform(Transform(translation: a.translation + b.translation,
-                                        scale: Size(width: a.scale.width * b.scale.width, height: a.scale.height * b.scale.height),
-                                        rotation: a.rotation + b.rotation))
+            return .transform(
+                Transform(
+                    translation: a.translation + b.translation,
+                    scale: Size(width: a.scale.width * b.scale.width, height: a.scale.height * b.scale.height),
+                    rotation: a.rotation + b.rotation))
         default: return self
         }
     }
@@ -56,12 +65,16 @@ public enum AnimatableValue: Equatable, Hashable, Sendable {
         case let (.point(a), .point(b)): return .point(a - b)
         case let (.size(a), .size(b)): return .size(a - b)
         case let (.color(a), .color(b)):
-            return .color(Color(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
+            return .color(
+                Color(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
         case let (.transform(a), .transform(b)):
-            return .transform(Transform(translation: a.translation - b.translation,
-                                        scale: Size(width: b.scale.width == 0 ? 0 : a.scale.width / b.scale.width,
-                                                    height: b.scale.height == 0 ? 0 : a.scale.height / b.scale.height),
-                                        rotation: a.rotation - b.rotation))
+            return .transform(
+                Transform(
+                    translation: a.translation - b.translation,
+                    scale: Size(
+                        width: b.scale.width == 0 ? 0 : a.scale.width / b.scale.width,
+                        height: b.scale.height == 0 ? 0 : a.scale.height / b.scale.height),
+                    rotation: a.rotation - b.rotation))
         default: return self
         }
     }
@@ -72,11 +85,15 @@ public enum AnimatableValue: Equatable, Hashable, Sendable {
         case let .scalar(a): return .scalar(a * count)
         case let .point(a): return .point(a * count)
         case let .size(a): return .size(a * count)
-        case let .color(a): return .color(Color(red: a.red * count, green: a.green * count, blue: a.blue * count, alpha: a.alpha * count))
+        case let .color(a):
+            return .color(
+                Color(red: a.red * count, green: a.green * count, blue: a.blue * count, alpha: a.alpha * count))
         case let .transform(a):
-            return .transform(Transform(translation: a.translation * count,
-                                        scale: Size(width: pow(a.scale.width, count), height: pow(a.scale.height, count)),
-                                        rotation: a.rotation * count))
+            return .transform(
+                Transform(
+                    translation: a.translation * count,
+                    scale: Size(width: pow(a.scale.width, count), height: pow(a.scale.height, count)),
+                    rotation: a.rotation * count))
         }
     }
 

@@ -30,8 +30,10 @@ public struct Animation: Equatable, Sendable {
     /// Remove the animation when its active duration ends (CA default YES).
     public var removedOnCompletion: Bool
 
-    public init(keyPath: PropertyKey, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
-                additive: Bool = false, cumulative: Bool = false, removedOnCompletion: Bool = true) {
+    public init(
+        keyPath: PropertyKey, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
+        additive: Bool = false, cumulative: Bool = false, removedOnCompletion: Bool = true
+    ) {
         self.keyPath = keyPath
         self.kind = kind
         self.timing = timing
@@ -42,20 +44,30 @@ public struct Animation: Equatable, Sendable {
     }
 
     /// A CABasicAnimation from `from` to `to` over `duration` seconds.
-    public static func basic(_ keyPath: PropertyKey, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,
-                             duration: Double, timingFunction: TimingFunction = .linear) -> Animation {
-        Animation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by), timing: MediaTiming(duration: duration), timingFunction: timingFunction)
+    public static func basic(
+        _ keyPath: PropertyKey, from: AnimatableValue? = nil, to: AnimatableValue? = nil, by: AnimatableValue? = nil,
+        duration: Double, timingFunction: TimingFunction = .linear
+    ) -> Animation {
+        Animation(
+            keyPath: keyPath, kind: .basic(from: from, to: to, by: by), timing: MediaTiming(duration: duration),
+            timingFunction: timingFunction)
     }
 
     /// A spring animation from `from` to `to` lasting `duration` seconds (UIKit sets the
     /// duration to the requested one; CASpringAnimation users pick settlingDuration).
-    public static func spring(_ keyPath: PropertyKey, _ spring: Spring, from: AnimatableValue?, to: AnimatableValue?, duration: Double) -> Animation {
-        Animation(keyPath: keyPath, kind: .spring(spring, from: from, to: to, by: nil), timing: MediaTiming(duration: duration))
+    public static func spring(
+        _ keyPath: PropertyKey, _ spring: Spring, from: AnimatableValue?, to: AnimatableValue?, duration: Double
+    ) -> Animation {
+        Animation(
+            keyPath: keyPath, kind: .spring(spring, from: from, to: to, by: nil),
+            timing: MediaTiming(duration: duration))
     }
 
     /// A motion animation of `keyPath` lasting `duration` seconds (beginning at `beginTime` in
     /// the layer's local time; 0: when added).
-    public static func motion(_ keyPath: PropertyKey, _ curve: MotionCurve, duration: Double, beginTime: Double = 0) -> Animation {
+    public static func motion(
+        _ keyPath: PropertyKey, _ curve: MotionCurve, duration: Double, beginTime: Double = 0
+    ) -> Animation {
         Animation(keyPath: keyPath, kind: .motion(curve), timing: MediaTiming(beginTime: beginTime, duration: duration))
     }
 

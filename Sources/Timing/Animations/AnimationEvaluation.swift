@@ -1,4 +1,5 @@
 import Geometry
+
 extension Animation {
     /// The value this animation gives `key` at parent time `tp` over `underlying` (the model
     /// value with every earlier animation applied), or nil when it has no effect then.
@@ -40,7 +41,10 @@ extension Animation {
         case let .keyframe(values, keyTimes, functions):
             guard let first = values.first, let last = values.last else { return (underlying, nil) }
             let p = timingFunction.solve(cycle.progress, epsilon: 1 / (200 * cycle.duration))
-            return (Animation.keyframeValue(values, keyTimes: keyTimes, functions: functions, progress: p), last.subtracting(first))
+            return (
+                Animation.keyframeValue(values, keyTimes: keyTimes, functions: functions, progress: p),
+                last.subtracting(first)
+            )
         case let .motion(curve):
             return (.scalar(curve.value(at: cycle.time)), .scalar(curve.value(at: cycle.duration) - curve.start))
         case .group:
@@ -49,7 +53,9 @@ extension Animation {
     }
 
     /// CABasicAnimation's rules for which ends are given.
-    static func resolveEnds(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, underlying: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+    static func resolveEnds(
+        from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, underlying: AnimatableValue
+    ) -> (AnimatableValue, AnimatableValue) {
         switch (from, to, by) {
         case let (f?, t?, _): return (f, t)
         case let (f?, nil, b?): return (f, f.adding(b))
@@ -61,7 +67,9 @@ extension Animation {
         }
     }
 
-    static func keyframeValue(_ values: [AnimatableValue], keyTimes: [Double]?, functions: [TimingFunction]?, progress p: Double) -> AnimatableValue {
+    static func keyframeValue(
+        _ values: [AnimatableValue], keyTimes: [Double]?, functions: [TimingFunction]?, progress p: Double
+    ) -> AnimatableValue {
         let n = values.count
         guard n > 1 else { return values[0] }
         let times: [Double]

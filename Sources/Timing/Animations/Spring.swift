@@ -49,7 +49,9 @@ public struct Spring: Equatable, Hashable, Sendable {
     }
 
     /// |(zeta omega - v) / (omega sqrt(1 - zeta^2))| e^(-zeta omega T) - 0.001 and its derivative.
-    private static func underdampedResidual(_ omega: Double, _ zeta: Double, _ v: Double, _ t: Double) -> (Double, Double) {
+    private static func underdampedResidual(
+        _ omega: Double, _ zeta: Double, _ v: Double, _ t: Double
+    ) -> (Double, Double) {
         let s = (1 - zeta * zeta).squareRoot()
         let g = (zeta * omega - v) / (omega * s)
         let dg = v / (omega * omega * s)

@@ -22,8 +22,24 @@ public struct TimingFunction: Equatable, Hashable, Sendable {
         cy = 3 * y1
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
-        if x1 > 0 { startGradient = y1 / x1 } else if y1 == 0 && x2 > 0 { startGradient = y2 / x2 } else if y1 == 0 && y2 == 0 { startGradient = 1 } else { startGradient = 0 }
-        if x2 < 1 { endGradient = (y2 - 1) / (x2 - 1) } else if y2 == 1 && x1 < 1 { endGradient = (y1 - 1) / (x1 - 1) } else if y2 == 1 && y1 == 1 { endGradient = 1 } else { endGradient = 0 }
+        if x1 > 0 {
+            startGradient = y1 / x1
+        } else if y1 == 0 && x2 > 0 {
+            startGradient = y2 / x2
+        } else if y1 == 0 && y2 == 0 {
+            startGradient = 1
+        } else {
+            startGradient = 0
+        }
+        if x2 < 1 {
+            endGradient = (y2 - 1) / (x2 - 1)
+        } else if y2 == 1 && x1 < 1 {
+            endGradient = (y1 - 1) / (x1 - 1)
+        } else if y2 == 1 && y1 == 1 {
+            endGradient = 1
+        } else {
+            endGradient = 0
+        }
         isLinear = x1 == y1 && x2 == y2
         let (a, b, c) = (ax, bx, cx)
         samples = (0...10).map { i in

@@ -18,8 +18,10 @@ public struct MediaTiming: Equatable, Hashable, Sendable {
     public var autoreverses: Bool = false
     public var fillMode: FillMode = .removed
 
-    public init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0, duration: Double = 0,
-                repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .removed) {
+    public init(
+        beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0, duration: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .removed
+    ) {
         self.beginTime = beginTime
         self.speed = speed
         self.timeOffset = timeOffset

@@ -3,7 +3,9 @@ extension Timeline {
     /// finished = false). An animation whose beginTime is 0 is stamped with the layer's local
     /// time at `time`, as Core Animation does at commit.
     @discardableResult
-    public mutating func add(_ animation: Animation, forKey key: String? = nil, to id: LayerID, at time: Double) -> AnimationID {
+    public mutating func add(
+        _ animation: Animation, forKey key: String? = nil, to id: LayerID, at time: Double
+    ) -> AnimationID {
         observe(time)
         let animationID = AnimationID(rawValue: nextSequence())
         guard self[id] != nil else { return animationID }
@@ -23,7 +25,10 @@ extension Timeline {
         let removed = layer.animations[index]
         self[id]?.animations.remove(at: index)
         if !removed.finishReported {
-            outbox.append(.animationStopped(AnimationStop(id: removed.id, layer: id, owner: layer.owner, key: removed.key, finished: false, time: time)))
+            outbox.append(
+                .animationStopped(
+                    AnimationStop(
+                        id: removed.id, layer: id, owner: layer.owner, key: removed.key, finished: false, time: time)))
         }
     }
 
@@ -39,7 +44,9 @@ extension Timeline {
     public mutating func stopAtPresentation(_ id: LayerID, at time: Double) {
         guard let layer = self[id] else { return }
         var keys: [PropertyKey] = []
-        for attached in layer.animations { for key in attached.animation.animatedKeys where !keys.contains(key) { keys.append(key) } }
+        for attached in layer.animations {
+            for key in attached.animation.animatedKeys where !keys.contains(key) { keys.append(key) }
+        }
         let values = keys.map { presentation($0, of: id, at: time) }
         for (key, value) in zip(keys, values) { if let value { setModel(value, for: key, of: id) } }
         removeAllAnimations(from: id, at: time)
@@ -49,8 +56,10 @@ extension Timeline {
     /// and an animation under the property's name runs from the current presentation value to it
     /// (replacing an in-flight one, which stops with finished = false).
     @discardableResult
-    public mutating func animate(_ key: PropertyKey, of id: LayerID, to value: AnimatableValue, duration: Double,
-                                 timingFunction: TimingFunction = .linear, at time: Double) -> AnimationID {
+    public mutating func animate(
+        _ key: PropertyKey, of id: LayerID, to value: AnimatableValue, duration: Double,
+        timingFunction: TimingFunction = .linear, at time: Double
+    ) -> AnimationID {
         let from = presentation(key, of: id, at: time) ?? value
         setModel(value, for: key, of: id)
         let animation = Animation.basic(key, from: from, to: value, duration: duration, timingFunction: timingFunction)
@@ -59,11 +68,15 @@ extension Timeline {
 
     /// Like `animate(_:of:to:duration:timingFunction:at:)` with a spring curve.
     @discardableResult
-    public mutating func animate(_ key: PropertyKey, of id: LayerID, to value: AnimatableValue, spring: Spring,
-                                 duration: Double, at time: Double) -> AnimationID {
+    public mutating func animate(
+        _ key: PropertyKey, of id: LayerID, to value: AnimatableValue, spring: Spring,
+        duration: Double, at time: Double
+    ) -> AnimationID {
         let from = presentation(key, of: id, at: time) ?? value
         setModel(value, for: key, of: id)
-        return add(Animation.spring(key, spring, from: from, to: value, duration: duration), forKey: key.name, to: id, at: time)
+        return add(
+            Animation.spring(key, spring, from: from, to: value, duration: duration), forKey: key.name, to: id, at: time
+        )
     }
 
     /// The animations attached to a layer, in the order added.

@@ -97,6 +97,8 @@ extension Timeline {
         } else {
             self[c.layer]?.animations[c.index].finishReported = true
         }
-        return .animationStopped(AnimationStop(id: attached.id, layer: c.layer, owner: layer.owner, key: attached.key, finished: true, time: c.time))
+        return .animationStopped(
+            AnimationStop(
+                id: attached.id, layer: c.layer, owner: layer.owner, key: attached.key, finished: true, time: c.time))
     }
 }

@@ -10,7 +10,10 @@ extension Timeline {
         if count == 0 { return value }
         let local = localTime(of: id, at: time)
         for position in 0..<count where layers[index]?.animations[position].animation.animates(key) == true {
-            if let v = layers[index]?.animations[position].animation.evaluate(key, parentTime: local, underlying: value) { value = v }
+            if let v = layers[index]?.animations[position].animation.evaluate(key, parentTime: local, underlying: value)
+            {
+                value = v
+            }
         }
         return value
     }

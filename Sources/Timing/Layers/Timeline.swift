@@ -32,7 +32,9 @@ public struct Timeline: Sendable {
     @discardableResult
     public mutating func addLayer(parent: LayerID? = nil, owner: String, name: String = "") -> LayerID {
         let id = LayerID(rawValue: layers.count)
-        let validParent = parent.flatMap { layers.indices.contains($0.rawValue) && layers[$0.rawValue] != nil ? $0 : nil }
+        let validParent = parent.flatMap {
+            layers.indices.contains($0.rawValue) && layers[$0.rawValue] != nil ? $0 : nil
+        }
         layers.append(Layer(parent: validParent, owner: owner, name: name))
         if let validParent { layers[validParent.rawValue]?.children.append(id) }
         return id

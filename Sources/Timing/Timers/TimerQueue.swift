@@ -18,7 +18,11 @@ struct TimerQueue: Sendable {
         while lo < hi {
             let mid = (lo + hi) / 2
             let e = entries[mid]
-            if e.due < entry.due || (e.due == entry.due && e.sequence < entry.sequence) { lo = mid + 1 } else { hi = mid }
+            if e.due < entry.due || (e.due == entry.due && e.sequence < entry.sequence) {
+                lo = mid + 1
+            } else {
+                hi = mid
+            }
         }
         entries.insert(entry, at: lo)
     }

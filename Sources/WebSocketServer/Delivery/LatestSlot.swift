@@ -16,7 +16,8 @@ struct LatestSlot {
     var hasValue: Bool { pending != nil }
 
     /// Stores `payload`; returns true when it replaced a value never sent.
-    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool {
+    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool
+    {
         var buffer: [UInt8]
         let replaced: Bool
         if let waiting = pending {

@@ -27,7 +27,9 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A UTF-8 text response.
-    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    public static func text(
+        _ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8"
+    ) -> HTTPResponse {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
     }
 

@@ -58,7 +58,8 @@ enum RequestReader {
         while index < 256 {
             let length = Int(lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, index))
             guard length > 0,
-                  let fragment = copyString(capacity: length + 1, { lws_hdr_copy_fragment(wsi, $0, $1, WSI_TOKEN_HTTP_URI_ARGS, index) })
+                let fragment = copyString(
+                    capacity: length + 1, { lws_hdr_copy_fragment(wsi, $0, $1, WSI_TOKEN_HTTP_URI_ARGS, index) })
             else { break }
             items.append(QueryItem(fragment: fragment))
             index += 1

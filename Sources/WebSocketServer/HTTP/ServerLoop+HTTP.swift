@@ -10,7 +10,9 @@ extension ServerLoop {
     /// HTTP: a request's headers are complete. Answers now, or waits for its body.
     func httpRequestArrived(_ wsi: OpaquePointer) -> Int32 {
         guard let (method, path) = RequestReader.methodAndPath(wsi) else {
-            return respond(wsi, to: HTTPExchange(request: HTTPRequest(method: "GET", path: "/")), with: .text("bad request\n", status: 400))
+            return respond(
+                wsi, to: HTTPExchange(request: HTTPRequest(method: "GET", path: "/")),
+                with: .text("bad request\n", status: 400))
         }
         let request = HTTPRequest(
             method: method,
@@ -54,12 +56,14 @@ extension ServerLoop {
         let chunkSize = min(remaining, Self.httpChunkSize)
         let isLast = chunkSize == remaining
         exchange.responseBody.withUnsafeBytes { body in
-            httpChunk.replaceWithHeadroom(then: UnsafeRawBufferPointer(rebasing: body[exchange.offset..<(exchange.offset + chunkSize)]))
+            httpChunk.replaceWithHeadroom(
+                then: UnsafeRawBufferPointer(rebasing: body[exchange.offset..<(exchange.offset + chunkSize)]))
         }
         let written = httpChunk.withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, chunkSize,
-                             isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
+            return lws_write(
+                wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, chunkSize,
+                isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
         }
         guard written >= 0 else { return -1 }
         exchange.offset += chunkSize
@@ -77,7 +81,8 @@ extension ServerLoop {
     }
 
     private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
-        let response = exchange.bodyTooLarge
+        let response =
+            exchange.bodyTooLarge
             ? HTTPResponse.text("request body too large\n", status: Int(pc_http_status_payload_too_large))
             : handler.httpRequest(exchange.request, loop: self)
         control.counters.httpRequests.bump()
@@ -89,9 +94,12 @@ extension ServerLoop {
     private func respond(_ wsi: OpaquePointer, to exchange: HTTPExchange, with response: HTTPResponse) -> Int32 {
         let isHead = exchange.request.method == "HEAD"
         let fields = response.headers.filter { field in
-            !field.name.isEmpty && !(field.name + field.value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+            !field.name.isEmpty
+                && !(field.name + field.value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
         }
-        let contentType = response.contentType.contains(where: { $0 == "\r" || $0 == "\n" }) ? "application/octet-stream" : response.contentType
+        let contentType =
+            response.contentType.contains(where: { $0 == "\r" || $0 == "\n" })
+            ? "application/octet-stream" : response.contentType
         let extraBytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         var header = [UInt8](repeating: 0, count: frameHeadroom + 2048 + contentType.utf8.count + extraBytes)
         let status = UInt32((100...599).contains(response.status) ? response.status : 500)
@@ -105,7 +113,8 @@ extension ServerLoop {
             }
             guard common == 0 else { return false }
             for field in fields {
-                guard Self.addHeader(wsi, name: field.name.lowercased(), value: field.value, cursor: &cursor, end: end) else { return false }
+                guard Self.addHeader(wsi, name: field.name.lowercased(), value: field.value, cursor: &cursor, end: end)
+                else { return false }
             }
             return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
         }
@@ -126,8 +135,10 @@ extension ServerLoop {
 
     /// Writes the response header `name: value` (`name` in lowercase) at `cursor`, which
     /// moves past it; false when it does not fit before `end`.
-    static func addHeader(_ wsi: OpaquePointer, name: String, value: String,
-                          cursor: inout UnsafeMutablePointer<UInt8>?, end: UnsafeMutablePointer<UInt8>?) -> Bool {
+    static func addHeader(
+        _ wsi: OpaquePointer, name: String, value: String,
+        cursor: inout UnsafeMutablePointer<UInt8>?, end: UnsafeMutablePointer<UInt8>?
+    ) -> Bool {
         let name = Array((name + ":").utf8CString)
         let value = Array(value.utf8)
         let failed = name.withUnsafeBytes { nameBytes in

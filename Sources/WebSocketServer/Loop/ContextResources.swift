@@ -1,9 +1,9 @@
 import CLibWebSockets
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The C structures and strings a libwebsockets context points into: protocols,
@@ -125,7 +125,9 @@ final class ContextResources {
     }
 
     /// Creation info for one context with one vhost, pointing into these resources.
-    func creationInfo(configuration: WebSocketServer.Configuration, user: UnsafeMutableRawPointer) -> lws_context_creation_info {
+    func creationInfo(
+        configuration: WebSocketServer.Configuration, user: UnsafeMutableRawPointer
+    ) -> lws_context_creation_info {
         var info = lws_context_creation_info()
         info.iface = UnsafePointer(iface)
         info.port = Int32(configuration.port)

@@ -1,9 +1,9 @@
 import CLibWebSockets
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Checks every plain HTTP request before libwebsockets serves it (static mounts and
@@ -40,13 +40,18 @@ extension ServerLoop {
     /// (scripts, fonts, the WebSocket) carry it.
     func addHeaders(_ wsi: OpaquePointer, arguments: UnsafeMutableRawPointer?) -> Int32 {
         guard let token = configuration.accessToken, let arguments,
-              token.grantedByQuery(RequestReader.queryItems(wsi)) else { return 0 }
+            token.grantedByQuery(RequestReader.queryItems(wsi))
+        else { return 0 }
         let args = arguments.assumingMemoryBound(to: lws_process_html_args.self)
         guard let start = args.pointee.p, args.pointee.max_len > 0 else { return 0 }
         let begin = UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt8.self)
         var cursor: UnsafeMutablePointer<UInt8>? = begin
-        guard Self.addHeader(wsi, name: "set-cookie", value: token.setCookieValue, cursor: &cursor, end: begin + Int(args.pointee.max_len)),
-              let moved = cursor else { return 0 }
+        guard
+            Self.addHeader(
+                wsi, name: "set-cookie", value: token.setCookieValue, cursor: &cursor,
+                end: begin + Int(args.pointee.max_len)),
+            let moved = cursor
+        else { return 0 }
         args.pointee.p = UnsafeMutableRawPointer(moved).assumingMemoryBound(to: CChar.self)
         args.pointee.len += Int32(moved - begin)
         return 0
@@ -77,7 +82,8 @@ extension ServerLoop {
         }
         var best: StaticMount?
         var bestLength = 0
-        for mount in configuration.staticMounts where matches(mount.urlPrefix) && mount.urlPrefix.utf8.count > bestLength {
+        for mount in configuration.staticMounts
+        where matches(mount.urlPrefix) && mount.urlPrefix.utf8.count > bestLength {
             best = mount
             bestLength = mount.urlPrefix.utf8.count
         }

@@ -1,9 +1,9 @@
 import CLibWebSockets
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Creating the context, serving until asked to stop, closing gracefully, destroying.
@@ -44,7 +44,8 @@ extension ServerLoop {
         handler.serverStopping(loop: self)
         for connection in connections.values where connection.pendingClose == nil {
             connection.latest.clear()
-            beginClose(connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: true)
+            beginClose(
+                connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: true)
         }
         guard !connections.isEmpty, configuration.shutdownGraceSeconds > 0 else { return }
         var graceEnded = false

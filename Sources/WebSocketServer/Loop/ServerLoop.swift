@@ -67,8 +67,10 @@ public final class ServerLoop {
     ///     message written to the connection (after A was written, B replaced unsent by A
     ///     again sends nothing). Messages without a key are always written and leave it as is.
     @discardableResult
-    public func send(_ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery,
-                     kind: MessageKind = .text, repeatKey: UInt64? = nil) -> SendResult {
+    public func send(
+        _ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery,
+        kind: MessageKind = .text, repeatKey: UInt64? = nil
+    ) -> SendResult {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
@@ -85,7 +87,9 @@ public final class ServerLoop {
                 control.counters.queueOverflows.bump()
                 target.queue.removeAll()
                 target.latest.clear()
-                beginClose(target, code: .policyViolation, reason: "send queue overflow", cause: .queueOverflow, flushQueueFirst: false)
+                beginClose(
+                    target, code: .policyViolation, reason: "send queue overflow", cause: .queueOverflow,
+                    flushQueueFirst: false)
                 return .overflowed
             }
             requestWrite(target)
@@ -95,17 +99,23 @@ public final class ServerLoop {
 
     /// Sends a message given as bytes; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
-                     repeatKey: UInt64? = nil) -> SendResult {
+    public func send(
+        _ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
+        repeatKey: UInt64? = nil
+    ) -> SendResult {
         text.withUnsafeBytes { send($0, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey) }
     }
 
     /// Sends a text message given as a string; see the raw-buffer overload.
     @discardableResult
-    public func send(_ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
-                     repeatKey: UInt64? = nil) -> SendResult {
+    public func send(
+        _ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
+        repeatKey: UInt64? = nil
+    ) -> SendResult {
         var text = text
-        return text.withUTF8 { send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey) }
+        return text.withUTF8 {
+            send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey)
+        }
     }
 
     /// Drops the connection's latest value if it has not been written yet (a newer state made it
@@ -164,8 +174,11 @@ public final class ServerLoop {
 
     /// Records a close and arranges for it to happen from the next writeable callback,
     /// with a deadline after which libwebsockets drops the connection.
-    func beginClose(_ connection: Connection, code: CloseCode, reason: String, cause: CloseReason, flushQueueFirst: Bool) {
-        connection.pendingClose = Connection.PendingClose(code: code, reason: reason, cause: cause, flushQueueFirst: flushQueueFirst)
+    func beginClose(
+        _ connection: Connection, code: CloseCode, reason: String, cause: CloseReason, flushQueueFirst: Bool
+    ) {
+        connection.pendingClose = Connection.PendingClose(
+            code: code, reason: reason, cause: cause, flushQueueFirst: flushQueueFirst)
         lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Int32(clamping: configuration.closeTimeoutSeconds))
         requestWrite(connection)
     }

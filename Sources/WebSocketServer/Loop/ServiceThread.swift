@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Starts a detached POSIX thread running `body`.
@@ -19,24 +19,26 @@ enum ServiceThread {
     static func spawn(_ body: @escaping @Sendable () -> Void) -> Int32 {
         let start = Unmanaged.passRetained(Start(body: body)).toOpaque()
         #if canImport(Glibc)
-        var thread = pthread_t()
+            var thread = pthread_t()
         #else
-        var thread: pthread_t?
+            var thread: pthread_t?
         #endif
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
-            start.body()
-            return nil
-        }, start)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
+                start.body()
+                return nil
+            }, start)
         guard result == 0 else {
             Unmanaged<Start>.fromOpaque(start).release()
             return result
         }
         #if canImport(Glibc)
-        pthread_detach(thread)
+            pthread_detach(thread)
         #else
-        if let thread { pthread_detach(thread) }
+            if let thread { pthread_detach(thread) }
         #endif
         return 0
     }

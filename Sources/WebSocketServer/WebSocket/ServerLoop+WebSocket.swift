@@ -5,7 +5,8 @@ extension ServerLoop {
     /// FILTER_PROTOCOL_CONNECTION: returns false to refuse the upgrade (wrong path or
     /// protocol, stopping, too many connections, a foreign Origin, or no access token).
     func shouldAcceptUpgrade(_ wsi: OpaquePointer) -> Bool {
-        let accepted = !isStopping
+        let accepted =
+            !isStopping
             && lws_get_protocol(wsi)?.pointee.id == ContextResources.webSocketProtocolID
             && RequestReader.header(wsi, WSI_TOKEN_GET_URI) == configuration.webSocketPath
             && configuration.maxConnections.map({ connections.count < $0 }) ?? true
@@ -24,7 +25,8 @@ extension ServerLoop {
     func connectionEstablished(_ wsi: OpaquePointer, sessionSlot: UnsafeMutableRawPointer?) {
         guard let sessionSlot else { return }
         lastConnectionID += 1
-        let connection = Connection(id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, configuration: configuration)
+        let connection = Connection(
+            id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, configuration: configuration)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
         control.counters.connectionsOpen.bump()
@@ -36,7 +38,8 @@ extension ServerLoop {
             queryItems: RequestReader.queryItems(wsi),
             headers: RequestReader.headers(wsi))
         if isStopping {
-            beginClose(connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: false)
+            beginClose(
+                connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: false)
         }
         handler.connectionOpened(info, loop: self)
     }
@@ -50,7 +53,9 @@ extension ServerLoop {
         guard connection.pendingClose == nil else { return 0 }
         let wsi = connection.wsi
         if lws_frame_is_binary(wsi) != 0 {
-            beginClose(connection, code: .unsupportedData, reason: "binary messages are not accepted", cause: .unsupportedData, flushQueueFirst: false)
+            beginClose(
+                connection, code: .unsupportedData, reason: "binary messages are not accepted", cause: .unsupportedData,
+                flushQueueFirst: false)
             return 0
         }
         let chunk = UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
@@ -59,7 +64,9 @@ extension ServerLoop {
         case .needMore:
             break
         case .tooBig:
-            beginClose(connection, code: .messageTooBig, reason: "message too big", cause: .messageTooBig, flushQueueFirst: false)
+            beginClose(
+                connection, code: .messageTooBig, reason: "message too big", cause: .messageTooBig,
+                flushQueueFirst: false)
         case .completeInChunk:
             control.counters.messagesReceived.bump()
             handler.messageReceived(chunk, from: connection.id, loop: self)
@@ -137,7 +144,9 @@ extension ServerLoop {
         guard let pending = connection.pendingClose else { return -1 }
         var reason = Array(pending.reason.utf8.prefix(123))
         reason.withUnsafeMutableBufferPointer { buffer in
-            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(pending.code.rawValue)), buffer.baseAddress, buffer.count)
+            lws_close_reason(
+                connection.wsi, lws_close_status(rawValue: UInt32(pending.code.rawValue)), buffer.baseAddress,
+                buffer.count)
         }
         return -1
     }
@@ -149,8 +158,9 @@ extension ServerLoop {
         let kind = message.kind
         let written = message.bytes.withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount,
-                             kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+            return lws_write(
+                connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount,
+                kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return false }
         control.counters.messagesSent.bump()

@@ -30,20 +30,23 @@ final class PythonClient: @unchecked Sendable {
         watchdog.cancel()
         let text = String(decoding: stdout, as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw ClientFailure(status: process.terminationStatus, stdout: text, stderr: String(decoding: stderr, as: UTF8.self))
+            throw ClientFailure(
+                status: process.terminationStatus, stdout: text, stderr: String(decoding: stderr, as: UTF8.self))
         }
         return text
     }
 
     /// Runs a script to completion and decodes the JSON object it prints last.
-    static func run(_ script: String, port: Int, extra: [String] = [], timeoutSeconds: Double = 20) throws -> [String: Any] {
+    static func run(
+        _ script: String, port: Int, extra: [String] = [], timeoutSeconds: Double = 20
+    ) throws -> [String: Any] {
         let client = try PythonClient(script, arguments: [String(port)] + extra)
         return try decode(client.finish(timeoutSeconds: timeoutSeconds))
     }
 
     static func decode(_ text: String) throws -> [String: Any] {
         guard let line = text.split(separator: "\n").last,
-              let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         else { throw ClientFailure(status: 0, stdout: text, stderr: "no JSON object on the last line") }
         return object
     }

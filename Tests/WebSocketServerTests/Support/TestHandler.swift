@@ -25,7 +25,8 @@ final class TestHandler: WebSocketServerHandler {
     }
 
     func connectionOpened(_ connection: ConnectionInfo, loop: ServerLoop) {
-        log.append("open \(connection.path) origin=\(connection.origin ?? "-") query=\(connection.queryValue("name") ?? "-")")
+        log.append(
+            "open \(connection.path) origin=\(connection.origin ?? "-") query=\(connection.queryValue("name") ?? "-")")
     }
 
     func messageReceived(_ text: UnsafeRawBufferPointer, from connection: ConnectionID, loop: ServerLoop) {
