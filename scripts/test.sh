@@ -3,7 +3,8 @@
 #   1. swift test              (unit tests of every module)
 #   2. pytest Tests/integration (the real server over HTTP and WebSockets)
 #   3. pytest Tests/browser     (the page in headless Chromium), when that folder has tests
-#   4. pytest Tests/repo        (repository checks: Package.swift declares every import, every
+#   4. swift-format lint        (every Swift file formatted as .swift-format says)
+#   5. pytest Tests/repo        (repository checks: Package.swift declares every import, every
 #                                cited *.md document exists)
 # Output goes to test-output/ (logs, JUnit XML, server logs, screenshots/). Every suite runs even
 # if an earlier one failed; the script exits non-zero if anything failed and ends with a summary.
@@ -136,6 +137,18 @@ if [[ ${SKIP_BROWSER:-0} != 1 ]] && compgen -G "Tests/browser/test_*.py" >/dev/n
   step "browser tests" "$OUT/browser.log" timeout "$PYTEST_TIMEOUT" \
     python3 -m pytest Tests/browser -q -rfEs -p no:cacheprovider -o faulthandler_timeout=120 --junitxml="$OUT/browser.xml" "${extra[@]}" || true
 fi
+
+# --- Format check (.swift-format) ----------------------------------------------------------------
+# Every Swift file as `swift-format format` writes it (the toolchain ships swift-format). To fix:
+#   swift-format format --in-place --recursive --parallel Sources Tests Package.swift
+if command -v swift-format >/dev/null 2>&1; then
+  step "format check" "$OUT/format.log" timeout 300 \
+    swift-format lint --strict --recursive --parallel Sources Tests Package.swift || true
+else
+  step "format check" "$OUT/format.log" timeout 300 \
+    swift format lint --strict --recursive --parallel Sources Tests Package.swift || true
+fi
+# ---------------------------------------------------------------------------------------------
 
 # --- Repository checks (Tests/repo) ------------------------------------------------------------
 # Every target declares each module it imports (scripts/check_dependencies.py reads the manifest
