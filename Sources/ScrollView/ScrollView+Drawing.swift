@@ -59,9 +59,10 @@ extension ScrollView {
     }
 
     /// Appends the rows that intersect the frame at `offset`: each title, then every separator
-    /// as one path (a subpath per row; the id marks it). Rows carry no id: the frame is encoded
-    /// every frame while the list moves, and one shape for the hairlines instead of one per row
-    /// keeps it small (docs/benchmarks.md, the scroll scene).
+    /// as one path (a subpath per row; the id marks it) in a group translated to the first drawn
+    /// row, whose path is formatted once per row count (``separatorPaths``). Rows carry no id:
+    /// the frame is encoded every frame while the list moves, and one shape for the hairlines
+    /// instead of one per row keeps it small (docs/benchmarks.md, the scroll scene).
     public func appendRows(offset: Point, into items: inout [Shape]) {
         let count = min(rows.count, rowTitles.count)
         guard count > 0, offset.x.isFinite, offset.y.isFinite, rows.height > 0, frame.height > 0, frame.width > 0 else {
@@ -74,9 +75,6 @@ extension ScrollView {
         let last = min(count - 1, Int(bottom.rounded(.down)))
         guard first <= last else { return }
         let left = frame.minX - offset.x
-        var separators = PathBuilder()
-        // A 1 pt hairline drawn as a stroke along its middle (the rect it replaces: y + h - 1 to y + h).
-        let lineY = h - Look.separatorHeight / 2
         for index in first...last {
             let rowTop = frame.minY + Double(index) * h - offset.y
             items.append(
@@ -84,14 +82,44 @@ extension ScrollView {
                     TextShape(
                         position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
                         size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
-            separators.move(to: Point(x: left + Look.titleInset, y: rowTop + lineY))
-            separators.line(to: Point(x: left + frame.width, y: rowTop + lineY))
         }
+        let drawn = last - first + 1
+        let data =
+            separatorPaths.first { $0.count == drawn }?.data
+            ?? ScrollView.separatorPath(count: drawn, rowHeight: h, width: frame.width)
+        let separators = Shape.path(
+            PathShape(id: ids.separator, data: data, stroke: Look.separatorColor, lineWidth: Look.separatorHeight))
         items.append(
-            .path(
-                PathShape(
-                    id: ids.separator, data: separators.data, stroke: Look.separatorColor,
-                    lineWidth: Look.separatorHeight)))
+            .group(
+                GroupShape(
+                    matrix: [1, 0, 0, 1, left, frame.minY + Double(first) * h - offset.y], items: [separators])))
+    }
+
+    /// The separators of `count` rows of `rowHeight` in a view `width` wide, with the first
+    /// row's top-left at the origin: a 1 pt hairline per row, stroked along y = row bottom - 0.5
+    /// (the rect it stands for: bottom - 1 to bottom), from the title's inset to the right edge.
+    static func separatorPath(count: Int, rowHeight h: Double, width: Double) -> String {
+        var path = PathBuilder()
+        let lineY = h - Look.separatorHeight / 2
+        for index in 0..<max(count, 0) {
+            let y = Double(index) * h + lineY
+            path.move(to: Point(x: Look.titleInset, y: y))
+            path.line(to: Point(x: width, y: y))
+        }
+        return path.data
+    }
+
+    /// The separator paths for the two row counts a frame of this height shows (the rows that
+    /// fit, plus one when the offset is not a multiple of the row height, and one more), so a
+    /// frame formats no numbers for them.
+    static func separatorPaths(rows: TableRows, frame: Rect) -> [SeparatorPath] {
+        guard rows.count > 0, rows.height > 0, rows.height.isFinite, frame.height > 0, frame.height.isFinite,
+            frame.width.isFinite
+        else { return [] }
+        let fits = Int(min(frame.height / rows.height, Double(rows.count)).rounded(.down))
+        return Set([fits, fits + 1, fits + 2].map { min($0, rows.count) }).sorted().map {
+            SeparatorPath(count: $0, data: separatorPath(count: $0, rowHeight: rows.height, width: frame.width))
+        }
     }
 
     /// The indicators' opacity at `time`: 1 while dragging or decelerating, then held for

@@ -48,6 +48,10 @@ public struct ScrollView: Equatable, Sendable {
     var motion: [[MotionSegment]] = [[], []]
     /// Row titles, formatted once.
     var rowTitles: [String] = []
+    /// The separators' path data for the row counts a frame usually shows, in coordinates whose
+    /// origin is the first drawn row's top-left: built when the rows or the frame change, drawn
+    /// under a translation every frame instead of formatted anew.
+    var separatorPaths: [SeparatorPath] = []
     /// Shape ids, built once.
     let ids: ShapeIDs
 
@@ -59,6 +63,12 @@ public struct ScrollView: Equatable, Sendable {
     }
 
     /// One physics animation on an axis: its curve, begin time in the layer's local time and duration.
+    /// The separators' path data for `count` rows (see ``separatorPaths``).
+    struct SeparatorPath: Equatable, Sendable {
+        var count: Int
+        var data: String
+    }
+
     struct MotionSegment: Equatable, Sendable {
         var curve: MotionCurve
         var begin: Double
@@ -97,6 +107,7 @@ public struct ScrollView: Equatable, Sendable {
             timeline.setModel(.scalar(value), for: key, of: layer)
         }
         rowTitles = ScrollView.titles(for: rows)
+        separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
     }
 
     static let insetTopKey: PropertyKey = "contentInset.top"

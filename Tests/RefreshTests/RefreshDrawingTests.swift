@@ -40,7 +40,11 @@ import Timing
         #expect(content(shapes).first?.id == "r")
         // Then the rows' titles and their separators (one path).
         #expect(content(shapes).contains { if case let .text(t) = $0 { t.text == "Row 0" } else { false } })
-        #expect(content(shapes).last?.id == "s.separators")
+        guard case let .group(separators)? = content(shapes).last else {
+            Issue.record("no separators group at the end of the content")
+            return
+        }
+        #expect(separators.items.first?.id == "s.separators")
     }
 
     @Test func theContentIsClippedToTheFrameAndTheIndicatorStaysInsideIt() throws {

@@ -31,27 +31,32 @@ import Timing
     }
 
     /// Each drawn row's separator is a subpath of one path: a 1 pt hairline stroked along
-    /// y = row bottom - 0.5, from the title's inset to the right edge.
+    /// y = row bottom - 0.5, from the title's inset to the right edge, in a group translated to
+    /// the first drawn row's top-left (the path is formatted once per row count).
     @Test func theSeparatorsAreOnePathWithASubpathPerDrawnRow() throws {
         var rig = ScrollRig(contentHeight: 44 * 100, rows: TableRows(count: 100, height: 44))
         _ = rig.scroll.setContentOffset(Point(x: 0, y: 100), duration: 0, at: 0, timeline: &rig.timeline)
         var shapes: [Shape] = []
         rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
-        guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }),
-            case let .path(path)? = group.items.last
+        guard case let .group(content)? = shapes.first(where: { $0.id == "s.content" }),
+            case let .group(translated)? = content.items.last,
+            case let .path(path)? = translated.items.first
         else {
-            Issue.record("no separators path at the end of the content group")
+            Issue.record("no translated separators path at the end of the content group")
             return
         }
-        #expect(path.id == "s.separators" && path.lineWidth == 1 && path.fill == nil)
         let frame = rig.scroll.frame
-        // Rows 2...15 are drawn; row i's hairline is at frame.minY + 44 i - 100 + 43.5.
-        let expected = (2...15).map { i -> String in
-            let y = frame.minY + 44 * Double(i) - 100 + 43.5
+        // Rows 2...15 are drawn; row 2's top is at frame.minY + 88 - 100.
+        #expect(translated.matrix == [1, 0, 0, 1, frame.minX, frame.minY - 12])
+        #expect(path.id == "s.separators" && path.lineWidth == 1 && path.fill == nil)
+        let expected = (0..<14).map { i -> String in
+            let y = 44 * Double(i) + 43.5
             func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-            return "M\(n(frame.minX + ScrollView.Look.titleInset)) \(n(y))L\(n(frame.maxX)) \(n(y))"
+            return "M\(n(ScrollView.Look.titleInset)) \(n(y))L\(n(frame.width)) \(n(y))"
         }
         #expect(path.data == expected.joined())
+        // The same data as a path built for this count on the spot: the cache is only a cache.
+        #expect(path.data == ScrollView.separatorPath(count: 14, rowHeight: 44, width: frame.width))
     }
 
     @Test func theTitleTemplateIsFormattedOnce() {
