@@ -57,7 +57,7 @@ let package = Package(
             name: "Session",
             dependencies: [
                 "Scene", "Recording", "ComponentSupport", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON",
-                "Refresh", "Timing", "Wire",
+                "Timing", "Wire",
             ]),
 
         // MARK: Transport (knows nothing of HUDs)
@@ -71,7 +71,7 @@ let package = Package(
             name: "ProgressCastServer",
             dependencies: [
                 "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs",
-                "Typesetting", "Geometry", "JSON", "Refresh", "Timing", "Wire",
+                "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

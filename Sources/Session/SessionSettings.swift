@@ -1,7 +1,6 @@
 public import ComponentSupport
 public import Geometry
 public import JSON
-public import Refresh
 public import Scene
 public import Wire
 

@@ -1,4 +1,4 @@
-import Refresh
+import ComponentSupport
 
 /// ISO 8601 date-times as `session.create`'s `date` takes them (docs/protocol.md section 8):
 /// `YYYY-MM-DDThh:mm[:ss[.fff]]` followed by `Z` or `±hh:mm` (a space may stand for the `T`).

@@ -4,7 +4,6 @@ import Geometry
 import JSON
 import Logging
 import Recording
-import Refresh
 import Scene
 import Session
 import Timing

@@ -1,3 +1,5 @@
+public import ComponentSupport
+
 /// MJRefreshStateHeader's last-updated label: "Last update: " followed by "Today HH:mm" (the
 /// same calendar day), "MM-dd HH:mm" (the same year), "yyyy-MM-dd HH:mm", or "No record".
 ///
