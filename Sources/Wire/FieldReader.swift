@@ -125,35 +125,42 @@ public struct FieldReader: Sendable {
         return c
     }
 
-    /// An optional object {width, height}, each within `range`.
-    public func size(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Size? {
+    /// An optional object field read with its own reader: nil when absent or null; a
+    /// `bad_request` "must be `expected`" when it is not an object; and an error inside it
+    /// names the full path (`frame.width ...`, `screens[1].rows.count ...`).
+    public func nested<T>(
+        _ field: String, expected: String, _ read: (FieldReader) throws(CommandError) -> T
+    ) throws(CommandError) -> T? {
         guard let value = object[field], !value.isNull else { return nil }
+        return try FieldReader.nested(value, field: field, expected: expected, read)
+    }
+
+    /// `value` (a field or an array element named `field`) read as an object with its own reader;
+    /// errors as ``nested(_:expected:_:)``.
+    public static func nested<T>(
+        _ value: JSONValue, field: String, expected: String, _ read: (FieldReader) throws(CommandError) -> T
+    ) throws(CommandError) -> T {
         guard let inner = value.objectValue else {
-            throw .badField(field, "must be an object {\"width\",\"height\"}, \(got(value))")
+            throw .badField(field, "must be \(expected), got \(describe(value))")
         }
-        let reader = FieldReader(inner)
         do {
-            let w = try reader.requireNumber("width", in: range)
-            let h = try reader.requireNumber("height", in: range)
-            return Size(width: w, height: h)
+            return try read(FieldReader(inner))
         } catch {
             throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 
+    /// An optional object {width, height}, each within `range`.
+    public func size(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Size? {
+        try nested(field, expected: #"an object {"width","height"}"#) { r throws(CommandError) in
+            Size(width: try r.requireNumber("width", in: range), height: try r.requireNumber("height", in: range))
+        }
+    }
+
     /// An optional object {x, y}, each within `range`.
     public func point(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Point? {
-        guard let value = object[field], !value.isNull else { return nil }
-        guard let inner = value.objectValue else {
-            throw .badField(field, "must be an object {\"x\",\"y\"}, \(got(value))")
-        }
-        let reader = FieldReader(inner)
-        do {
-            let x = try reader.requireNumber("x", in: range)
-            let y = try reader.requireNumber("y", in: range)
-            return Point(x: x, y: y)
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
+        try nested(field, expected: #"an object {"x","y"}"#) { r throws(CommandError) in
+            Point(x: try r.requireNumber("x", in: range), y: try r.requireNumber("y", in: range))
         }
     }
 
@@ -161,19 +168,10 @@ public struct FieldReader: Sendable {
     public func rect(
         _ field: String, origin: ClosedRange<Double>, extent: ClosedRange<Double>
     ) throws(CommandError) -> Rect? {
-        guard let value = object[field], !value.isNull else { return nil }
-        guard let inner = value.objectValue else {
-            throw .badField(field, "must be an object {\"x\",\"y\",\"width\",\"height\"}, \(got(value))")
-        }
-        let reader = FieldReader(inner)
-        do {
-            let x = try reader.requireNumber("x", in: origin)
-            let y = try reader.requireNumber("y", in: origin)
-            let w = try reader.requireNumber("width", in: extent)
-            let h = try reader.requireNumber("height", in: extent)
-            return Rect(x: x, y: y, width: w, height: h)
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
+        try nested(field, expected: #"an object {"x","y","width","height"}"#) { r throws(CommandError) in
+            Rect(
+                x: try r.requireNumber("x", in: origin), y: try r.requireNumber("y", in: origin),
+                width: try r.requireNumber("width", in: extent), height: try r.requireNumber("height", in: extent))
         }
     }
 }

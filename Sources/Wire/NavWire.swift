@@ -13,9 +13,8 @@ enum NavWire {
     /// Accepted `frame` origin and size.
     static let originRange: ClosedRange<Double> = -100_000...100_000
     static let extentRange: ClosedRange<Double> = 1...100_000
-    /// Accepted `rows.height` and the longest title.
-    static let rowHeightRange: ClosedRange<Double> = 1...1000
-    static let maxTitleLength = 200
+    /// The longest screen title.
+    static let maxTitleLength = FieldReader.maxRowTitleLength
 
     /// Decodes one of ``ops``; nil for any other op.
     static func decode(_ op: String, _ f: FieldReader) throws(CommandError) -> NavCommand? {
@@ -67,9 +66,8 @@ enum NavWire {
             changes.interactivePopDisabled = try f.bool("interactivePopDisabled")
             changes.interactivePopMaxAllowedInitialDistanceToLeftEdge = try f.number(
                 "interactivePopMaxAllowedInitialDistanceToLeftEdge", in: 0...100_000)
-            if let value = f.object["rows"] {
-                changes.rows = .some(value.isNull ? nil : try rows(value, field: "rows"))
-            }
+            // `rows: null` removes the rows; absent leaves them.
+            if f.object["rows"] != nil { changes.rows = .some(try f.tableRows("rows")) }
             return .update(target: target, screen: id, changes: changes)
         default:
             return nil
@@ -80,40 +78,17 @@ enum NavWire {
     /// `interactivePopDisabled`, `interactivePopMaxAllowedInitialDistanceToLeftEdge`, `rows`.
     /// Errors name the field under `field` ("screens[1].title").
     private static func screen(_ value: JSONValue, field: String) throws(CommandError) -> NavScreen {
-        guard let object = value.objectValue else {
-            throw .badField(field, "must be a screen object {\"id\",\"title\",...}, got \(FieldReader.describe(value))")
-        }
-        let r = FieldReader(object)
-        do {
+        try FieldReader.nested(value, field: field, expected: #"a screen object {"id","title",...}"#) {
+            r throws(CommandError) in
             var screen = NavScreen(id: try r.requireTarget("id"))
             screen.title = try r.string("title", maxLength: maxTitleLength) ?? ""
             if let color = try r.color("color") { screen.color = color }
             screen.prefersNavigationBarHidden = try r.bool("prefersNavigationBarHidden") ?? false
             screen.interactivePopDisabled = try r.bool("interactivePopDisabled") ?? false
             screen.interactivePopMaxAllowedInitialDistanceToLeftEdge =
-                try r.number(
-                    "interactivePopMaxAllowedInitialDistanceToLeftEdge", in: 0...100_000) ?? 0
-            if let rows = object["rows"], !rows.isNull { screen.rows = try Self.rows(rows, field: "rows") }
+                try r.number("interactivePopMaxAllowedInitialDistanceToLeftEdge", in: 0...100_000) ?? 0
+            screen.rows = try r.tableRows("rows")
             return screen
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
-        }
-    }
-
-    /// `rows` {`count`, `height`, `title`}.
-    private static func rows(_ value: JSONValue, field: String) throws(CommandError) -> TableRows {
-        guard let object = value.objectValue else {
-            throw .badField(
-                field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
-        }
-        let r = FieldReader(object)
-        do {
-            let count = try r.integer("count", in: 0...NavStack.maximumRows) ?? 0
-            let height = try r.number("height", in: rowHeightRange) ?? 44
-            let title = try r.string("title", maxLength: maxTitleLength) ?? "Row %d"
-            return TableRows(count: count, height: height, title: title)
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 

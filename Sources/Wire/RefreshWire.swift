@@ -14,13 +14,14 @@ enum RefreshWire {
         "refresh.resetNoMoreData", "refresh.update",
     ]
 
+    /// Accepted frame origins and sizes, content sizes, insets and offsets, in points; the
+    /// longest title.
     static let originRange: ClosedRange<Double> = -100_000...100_000
     static let extentRange: ClosedRange<Double> = 0...100_000
     static let contentRange: ClosedRange<Double> = 0...10_000_000
     static let insetRange: ClosedRange<Double> = -10_000...10_000
     static let offsetRange: ClosedRange<Double> = -10_000_000...10_000_000
-    static let rowHeightRange: ClosedRange<Double> = 1...1000
-    static let maxTitleLength = 200
+    static let maxTitleLength = FieldReader.maxRowTitleLength
 
     /// Decodes one of ``ops``; nil for any other op.
     static func decode(_ op: String, _ f: FieldReader) throws(CommandError) -> ScrollStack.Command? {
@@ -33,7 +34,7 @@ enum RefreshWire {
             var config = ScrollConfiguration(frame: frame)
             config.contentSize = try f.size("contentSize", in: contentRange)
             config.contentInset = try insets(f, "inset") ?? .zero
-            config.rows = try rows(f, "rows") ?? .none
+            config.rows = try f.tableRows("rows") ?? .none
             config.bounces = try f.bool("bounces") ?? true
             config.alwaysBounceVertical = try f.bool("alwaysBounceVertical") ?? false
             config.alwaysBounceHorizontal = try f.bool("alwaysBounceHorizontal") ?? false
@@ -46,7 +47,7 @@ enum RefreshWire {
             set.animated = try f.bool("animated") ?? false
             set.contentSize = try f.size("contentSize", in: contentRange)
             set.inset = try insets(f, "inset")
-            set.rows = try rows(f, "rows")
+            set.rows = try f.tableRows("rows")
             set.frame = try f.rect("frame", origin: originRange, extent: extentRange)
             return .scrollSet(set)
         case "refresh.create":
@@ -87,79 +88,35 @@ enum RefreshWire {
         u.triggerAutomaticallyRefreshPercent = try f.number("triggerAutomaticallyRefreshPercent", in: -10...10)
         u.autoTriggerTimes = try f.integer("autoTriggerTimes", in: -1...1_000_000)
         u.loadDuration = try f.number("loadDuration", in: 0...3600)
-        if let value = f.object["gifFrames"], !value.isNull {
-            guard let object = value.objectValue else {
-                throw .badField(
-                    "gifFrames",
-                    "must be an object {\"idle\",\"pulling\",\"refreshing\"}, got \(FieldReader.describe(value))")
-            }
-            let r = FieldReader(object)
-            let counts = 1...GifFrames.maximumCount
-            do {
-                u.gifFrames = GifFrames(
-                    idle: try r.integer("idle", in: counts) ?? GifFrames.standard.idle,
-                    pulling: try r.integer("pulling", in: counts) ?? GifFrames.standard.pulling,
-                    refreshing: try r.integer("refreshing", in: counts) ?? GifFrames.standard.refreshing)
-            } catch {
-                throw CommandError(.badRequest, "gifFrames." + error.message)
-            }
+        let counts = 1...GifFrames.maximumCount
+        u.gifFrames = try f.nested("gifFrames", expected: #"an object {"idle","pulling","refreshing"}"#) {
+            r throws(CommandError) in
+            GifFrames(
+                idle: try r.integer("idle", in: counts) ?? GifFrames.standard.idle,
+                pulling: try r.integer("pulling", in: counts) ?? GifFrames.standard.pulling,
+                refreshing: try r.integer("refreshing", in: counts) ?? GifFrames.standard.refreshing)
         }
         return u
     }
 
     /// `titles` {`idle`, `pulling`, `refreshing`, `noMoreData`}: custom titles per state.
     private static func titles(_ f: FieldReader) throws(CommandError) -> RefreshTitles? {
-        guard let value = f.object["titles"], !value.isNull else { return nil }
-        guard let object = value.objectValue else {
-            throw .badField(
-                "titles",
-                "must be an object {\"idle\",\"pulling\",\"refreshing\",\"noMoreData\"}, got \(FieldReader.describe(value))"
-            )
-        }
-        let r = FieldReader(object)
-        do {
-            return RefreshTitles(
+        try f.nested("titles", expected: #"an object {"idle","pulling","refreshing","noMoreData"}"#) {
+            r throws(CommandError) in
+            RefreshTitles(
                 idle: try r.string("idle", maxLength: maxTitleLength),
                 pulling: try r.string("pulling", maxLength: maxTitleLength),
                 refreshing: try r.string("refreshing", maxLength: maxTitleLength),
                 noMoreData: try r.string("noMoreData", maxLength: maxTitleLength))
-        } catch {
-            throw CommandError(.badRequest, "titles." + error.message)
         }
     }
 
     /// An inset object {`top`, `left`, `bottom`, `right`} (each optional, default 0).
     private static func insets(_ f: FieldReader, _ field: String) throws(CommandError) -> ScrollInsets? {
-        guard let value = f.object[field], !value.isNull else { return nil }
-        guard let object = value.objectValue else {
-            throw .badField(
-                field, "must be an object {\"top\",\"left\",\"bottom\",\"right\"}, got \(FieldReader.describe(value))")
-        }
-        let r = FieldReader(object)
-        do {
-            return ScrollInsets(
+        try f.nested(field, expected: #"an object {"top","left","bottom","right"}"#) { r throws(CommandError) in
+            ScrollInsets(
                 top: try r.number("top", in: insetRange) ?? 0, left: try r.number("left", in: insetRange) ?? 0,
                 bottom: try r.number("bottom", in: insetRange) ?? 0, right: try r.number("right", in: insetRange) ?? 0)
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
-        }
-    }
-
-    /// `rows` {`count`, `height` (44), `title` ("Row %d")}.
-    private static func rows(_ f: FieldReader, _ field: String) throws(CommandError) -> TableRows? {
-        guard let value = f.object[field], !value.isNull else { return nil }
-        guard let object = value.objectValue else {
-            throw .badField(
-                field, "must be an object {\"count\",\"height\",\"title\"}, got \(FieldReader.describe(value))")
-        }
-        let r = FieldReader(object)
-        do {
-            return TableRows(
-                count: try r.integer("count", in: 0...TableRows.maximumCount) ?? 0,
-                height: try r.number("height", in: rowHeightRange) ?? 44,
-                title: try r.string("title", maxLength: maxTitleLength) ?? "Row %d")
-        } catch {
-            throw CommandError(.badRequest, field + "." + error.message)
         }
     }
 
