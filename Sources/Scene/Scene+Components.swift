@@ -22,10 +22,9 @@ extension Scene {
         events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) -> Bool {
-        var own: [TimedEvent<Stack.Event>] = []
-        let handled = stack.handle(event, timeline: &timeline, events: &own)
-        for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) }
-        return handled
+        lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e in
+            s.handle(event, timeline: &t, events: &e)
+        }
     }
 
     /// The display list at `time`, back to front: navigation stacks (the app's screens), scroll

@@ -15,11 +15,10 @@ struct ContestedPointer: Equatable, Sendable {
 
 extension Scene {
     /// The names under which ``PointerOwnership`` records which stack owns a pointer.
-    private enum StackName {
-        static let hud = "hud"
-        static let bar = "bar"
-        static let scroll = "scroll"
-        static let nav = "nav"
+    /// The component stacks that take pointers, front to back (the order a down is offered in);
+    /// the raw value is the `gesture` ``PointerOwnership`` records for the owning stack.
+    private enum PointerStack: String, CaseIterable {
+        case hud, bar, scroll, nav
     }
 
     /// `pointer`: a down is offered front to back (HUDs first: a HUD button takes it, a blocking
@@ -33,14 +32,14 @@ extension Scene {
         }
         if let owner = pointerOwners.owner(of: event.pointer) {
             defer { pointerOwners.finish(event) }
-            let response = deliver(event, to: owner.gesture)
+            let response = PointerStack(rawValue: owner.gesture).flatMap { deliver(event, to: $0) }
             return PointerResponse(target: owner.target, handled: response?.handled ?? false)
         }
         guard event.phase == .down else { return nil }
-        for stack in [StackName.hud, StackName.bar, StackName.scroll, StackName.nav] {
+        for stack in PointerStack.allCases {
             if let response = deliver(event, to: stack) {
-                pointerOwners.claim(event.pointer, for: GestureOwner(target: response.target, gesture: stack))
-                if stack == StackName.scroll { noteContest(event, scroll: response.target) }
+                pointerOwners.claim(event.pointer, for: GestureOwner(target: response.target, gesture: stack.rawValue))
+                if stack == .scroll { noteContest(event, scroll: response.target) }
                 return response
             }
         }
@@ -81,27 +80,21 @@ extension Scene {
         }
         let cancel = PointerEvent(
             phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
-        _ = deliver(cancel, to: StackName.scroll)
+        _ = deliver(cancel, to: .scroll)
         pointerOwners.release(move.pointer)
         let down = PointerEvent(phase: .down, location: contest.down.location, pointer: move.pointer, time: move.time)
-        guard let taken = deliver(down, to: StackName.nav) else { return nil }
-        pointerOwners.claim(move.pointer, for: GestureOwner(target: taken.target, gesture: StackName.nav))
-        return deliver(move, to: StackName.nav) ?? taken
+        guard let taken = deliver(down, to: .nav) else { return nil }
+        pointerOwners.claim(move.pointer, for: GestureOwner(target: taken.target, gesture: PointerStack.nav.rawValue))
+        return deliver(move, to: .nav) ?? taken
     }
 
-    private mutating func deliver(_ event: PointerEvent, to stack: String) -> PointerResponse? {
+    private mutating func deliver(_ event: PointerEvent, to stack: PointerStack) -> PointerResponse? {
         switch stack {
-        case StackName.hud:
-            return Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud)
-        case StackName.bar:
-            return Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
-        case StackName.scroll:
-            return Scene.offer(
-                event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
-        case StackName.nav:
-            return Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
-        default:
-            return nil
+        case .hud: Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud)
+        case .bar: Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
+        case .scroll:
+            Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
+        case .nav: Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
         }
     }
 
@@ -110,9 +103,8 @@ extension Scene {
         events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) -> PointerResponse? {
-        var own: [TimedEvent<Stack.Event>] = []
-        let response = stack.pointer(event, timeline: &timeline, events: &own)
-        for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) }
-        return response
+        lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e in
+            s.pointer(event, timeline: &t, events: &e)
+        }
     }
 }

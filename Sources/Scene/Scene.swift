@@ -104,15 +104,27 @@ public struct Scene: Sendable {
         }
     }
 
-    /// Applies `command` to `stack`, appending its events (wrapped by `wrap`) to `events`.
+    /// Applies `command` to `stack`, its events appended to `events` (see ``lifting``).
     static func run<Stack: ComponentStack>(
         _ command: Stack.Command, on stack: inout Stack, at time: Double,
         timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) throws(CommandError) -> Stack.Ack {
+        try lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e throws(CommandError) in
+            try s.apply(command, at: time, timeline: &t, events: &e)
+        }
+    }
+
+    /// Lets `stack` act (on a command, a timeline event or a pointer event) with a buffer of its
+    /// own typed events, then appends those to `events` wrapped by `wrap`, in order.
+    static func lifting<Stack: ComponentStack, Result, Failure: Error>(
+        _ stack: inout Stack, timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
+        as wrap: (Stack.Event) -> ComponentEvent,
+        _ act: (inout Stack, inout Timeline, inout [TimedEvent<Stack.Event>]) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         var own: [TimedEvent<Stack.Event>] = []
-        defer { events.append(contentsOf: own.map { TimedEvent(time: $0.time, target: $0.target, wrap($0.payload)) }) }
-        return try stack.apply(command, at: time, timeline: &timeline, events: &own)
+        defer { for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) } }
+        return try act(&stack, &timeline, &own)
     }
 
     /// Events reported since the last call, in time order.
