@@ -178,15 +178,12 @@ extension ScrollView {
     /// Moves the view to `frame` at `time` and keeps the offset valid.
     public mutating func setFrame(_ frame: Rect, at time: Double, timeline: inout Timeline) -> ScrollUpdate {
         self.frame = frame
-        separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
         return adjustOffset(duration: 0, at: time, timeline: &timeline)
     }
 
     /// Replaces the rows (reloadData) and formats their titles once.
     public mutating func setRows(_ rows: TableRows) {
         self.rows = rows
-        rowTitles = ScrollView.titles(for: rows)
-        separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
     }
 
     private mutating func adjustOffset(duration: Double, at time: Double, timeline: inout Timeline) -> ScrollUpdate {

@@ -18,13 +18,21 @@ public struct ScrollView: Equatable, Sendable {
     /// The layer holding the offset (and the presentation insets).
     public let layer: LayerID
     /// Where the view is, in canvas points.
-    public internal(set) var frame: Rect
+    public internal(set) var frame: Rect {
+        didSet { separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame) }
+    }
     /// The scrollable content's size.
     public internal(set) var contentSize: Size
     /// The content inset in effect for scrolling (the model value).
     public internal(set) var contentInset: ScrollInsets
-    /// The rows drawn (a plain table view).
-    public internal(set) var rows: TableRows
+    /// The rows drawn (a plain table view); their titles and separators are formatted here,
+    /// once per change, not per frame.
+    public internal(set) var rows: TableRows {
+        didSet {
+            rowTitles = ScrollView.titles(for: rows)
+            separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
+        }
+    }
     /// Whether the content rubber-bands and bounces past its edges (UIScrollView.bounces).
     public var bounces: Bool
     /// Scroll (and bounce) vertically even when the content fits.
@@ -106,6 +114,7 @@ public struct ScrollView: Equatable, Sendable {
         for (key, value) in ScrollView.insetKeys(contentInset) {
             timeline.setModel(.scalar(value), for: key, of: layer)
         }
+        // (Property observers do not run in an initializer.)
         rowTitles = ScrollView.titles(for: rows)
         separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
     }
