@@ -27,7 +27,7 @@ public enum ScrollAxis: String, Equatable, Hashable, Sendable, CaseIterable {
     public func of(_ size: Size) -> Double { self == .vertical ? size.height : size.width }
 
     /// `point` with its coordinate on this axis replaced by `value`.
-    func replacing(_ point: Point, with value: Double) -> Point {
+    public func replacing(_ point: Point, with value: Double) -> Point {
         self == .vertical ? Point(x: point.x, y: value) : Point(x: value, y: point.y)
     }
 

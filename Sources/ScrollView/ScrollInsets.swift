@@ -26,6 +26,11 @@ public struct ScrollInsets: Equatable, Hashable, Sendable {
     /// The inset after the content on `axis` (bottom or right).
     public func trailing(_ axis: ScrollAxis) -> Double { axis == .vertical ? bottom : right }
 
+    /// Sets the inset after the content on `axis` (bottom or right).
+    public mutating func setTrailing(_ value: Double, _ axis: ScrollAxis) {
+        if axis == .vertical { bottom = value } else { right = value }
+    }
+
     /// The name of the first field that is not finite, if any.
     public var firstNonFiniteField: String? {
         if !top.isFinite { return "top" }

@@ -122,21 +122,16 @@ extension ScrollStack {
             // MJRefreshHeader: top inset = original top + h, offset.y = -top.
             inset.top = original.top + component.extent
             target.y = -inset.top
-        case .backFooter:
-            // MJRefreshBackFooter: bottom = h + original bottom (+ the gap of short content).
-            var bottom = component.extent + original.bottom
+        case .backFooter, .trailer:
+            // MJRefreshBackFooter: bottom = h + original bottom (+ the gap of short content); the
+            // trailer is the same on the horizontal axis (right inset, offset.x).
+            let axis = component.axis
+            var trailing = component.extent + original.trailing(axis)
             let delta = component.contentBreak(scrollViews[s])
-            if delta < 0 { bottom -= delta }
-            components[c].addedInset = bottom - inset.bottom
-            target.y = component.happenOffset(scrollViews[s]) + component.extent
-            inset.bottom = bottom
-        case .trailer:
-            var right = component.extent + original.right
-            let delta = component.contentBreak(scrollViews[s])
-            if delta < 0 { right -= delta }
-            components[c].addedInset = right - inset.right
-            target.x = component.happenOffset(scrollViews[s]) + component.extent
-            inset.right = right
+            if delta < 0 { trailing -= delta }
+            components[c].addedInset = trailing - inset.trailing(axis)
+            target = axis.replacing(target, with: component.happenOffset(scrollViews[s]) + component.extent)
+            inset.setTrailing(trailing, axis)
         case .autoFooter:
             return
         }
@@ -164,10 +159,8 @@ extension ScrollStack {
             components[c].lastUpdated = time
             // MJRefresh adds insetTDelta, which always lands on the original top.
             inset.top = component.originalInset.top
-        case .backFooter:
-            inset.bottom -= component.addedInset
-        case .trailer:
-            inset.right -= component.addedInset
+        case .backFooter, .trailer:
+            inset.setTrailing(inset.trailing(component.axis) - component.addedInset, component.axis)
         case .autoFooter:
             return
         }
