@@ -37,7 +37,7 @@ public enum SceneWire {
     public static func apply(
         op: String, fields: JSONObject, to scene: inout Scene, at time: Double
     ) throws(CommandError) -> JSONObject {
-        scene.advance(to: time)
+        // Decoding reads nothing that time changes; `Scene.apply` advances to `time` itself.
         let command = try decode(op: op, fields: fields, for: scene, at: time)
         return encode(try scene.apply(command, at: time))
     }
