@@ -64,7 +64,8 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
         // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
-        .target(name: "LoadGenerator", dependencies: ["CLibWebSockets"]),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "LoadGenerator", dependencies: ["CLibWebSockets", "CEpoll"]),
 
         // MARK: Glue (sessions over the transport)
         .target(
@@ -108,6 +109,7 @@ let package = Package(
         // Helpers shared by the test targets (a deterministic random generator); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "LoadGeneratorTests", dependencies: ["LoadGenerator"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),

@@ -26,6 +26,8 @@ public struct BenchRequest {
     /// The scenes of the server part's live sessions, connection by connection in turn (by
     /// default all three: demo, scroll, navigation; `[.demo]` for the demo scene only).
     public var loadScenes: [BenchScene]
+    /// The load generator's client (the epoll client by default).
+    public var loadClient: LoadClient = .epoll
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -73,7 +75,7 @@ public enum BenchSuite {
             warmup: 2, recordingSeconds: request.recordingMinutes * 60, pageFrames: 600,
             publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
             executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)),
-            loadScenes: request.loadScenes)
+            loadScenes: request.loadScenes, loadClient: request.loadClient)
         if request.smoke {
             settings.seconds = 1
             settings.warmup = 0.5

@@ -23,12 +23,14 @@ struct BenchSettings {
     var publicDirectory: String
     var scratchDirectory: String
     var executable: String
-    /// Load generator threads (each with its own libwebsockets client context).
+    /// Load generator threads (each with its own client and a share of the connections).
     var loadThreads = 2
     /// Niceness of the load generator's threads (the server runs at normal priority).
     var loadNice: Int32 = 5
     /// The live sessions' scenes, in turn (server part).
     var loadScenes: [BenchScene] = BenchScene.allCases
+    /// The load generator's client implementation.
+    var loadClient: LoadClient = .epoll
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -212,6 +214,7 @@ enum ServerBenchmark {
         options.warmup = settings.warmup
         options.serverPID = serverPID
         options.nice = settings.loadNice
+        options.client = settings.loadClient
         adjust(&options)
         return try LoadGenerator.run(options: options, threads: settings.loadThreads)
     }

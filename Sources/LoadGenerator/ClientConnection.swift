@@ -16,7 +16,7 @@ final class ClientConnection {
         case connecting, settingUp, ready, failed, closed
     }
 
-    /// A message waiting to be written: LWS_PRE bytes of headroom, then the text.
+    /// A text message waiting to be written.
     struct Outgoing {
         var bytes: [UInt8]
         /// Whether this is the timed command (its send time is taken when written).
@@ -26,13 +26,18 @@ final class ClientConnection {
     let index: Int
     let role: Role
     var phase = Phase.connecting
+    /// The libwebsockets connection (libwebsockets transport).
     var wsi: OpaquePointer?
+    /// The index of its socket in the epoll transport's table (-1: none).
+    var slot = -1
     var outgoing: [Outgoing] = []
     var outgoingHead = 0
     /// Fragments of a message not yet complete.
     var assembly: [UInt8] = []
     /// Acks still expected before the connection is ready.
     var acksWanted = 0
+    /// Why the transport closed the connection, if it refused something the server sent.
+    var lastTransportError: String?
     /// The session a controller created.
     var sessionID: String?
 
@@ -54,11 +59,9 @@ final class ClientConnection {
         self.role = role
     }
 
-    /// Queues a text message (copied after `headroom` bytes).
-    func enqueue(_ text: String, headroom: Int, timed: Bool = false) {
-        var bytes = [UInt8](repeating: 0, count: headroom)
-        bytes.append(contentsOf: text.utf8)
-        outgoing.append(Outgoing(bytes: bytes, timed: timed))
+    /// Queues a text message.
+    func enqueue(_ text: String, timed: Bool = false) {
+        outgoing.append(Outgoing(bytes: Array(text.utf8), timed: timed))
     }
 
     /// Takes the next message to write, if any.

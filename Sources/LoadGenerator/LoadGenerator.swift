@@ -1,4 +1,3 @@
-import CLibWebSockets
 import Dispatch
 import Foundation
 
@@ -6,12 +5,15 @@ import Foundation
     import Glibc
 #endif
 
-/// A libwebsockets WebSocket client that opens many connections to a ProgressCast server (or
-/// the bare baseline server), drives them, and times every frame it receives.
+/// A WebSocket client that opens many connections to a ProgressCast server (or the bare
+/// baseline server), drives them, and times every frame it receives.
 ///
-/// It runs one libwebsockets client context on the calling thread (``run()`` blocks until the
-/// measured window ends), so its per-message work is a prefix check, a timestamp and, while a
-/// timed command is in flight, one `memmem`. It offers no extensions (no permessage-deflate).
+/// It runs on the calling thread (``run()`` blocks until the measured window ends) over one of
+/// two transports (``LoadOptions/client``): a minimal epoll client of its own (the default; it
+/// reads a frame's header and hands the payload over without touching its bytes) or a
+/// libwebsockets client context (which parses every received byte). Its per-message work is a
+/// prefix check, a timestamp and, while a timed command is in flight, one `memmem`. It offers no
+/// extensions (no permessage-deflate).
 ///
 /// Measurements, inside the window only (after setup and warmup):
 /// - fps: frames received per connection per second;
@@ -19,20 +21,14 @@ import Foundation
 /// - command-to-frame latency (live sessions): each session sends
 ///   `{"op":"hud.update","target":"h1","label":"cN"}` every ``LoadOptions/commandInterval`` seconds
 ///   (staggered across sessions, the next one only after the last was seen); the latency is from
-///   the moment `lws_write` returned for that command to the moment the first complete frame
+///   the moment the command's bytes were handed to the kernel to the moment the first complete frame
 ///   containing `"text":"cN"` arrived. It includes the server's frame pacing (up to 1/fps).
 public final class LoadGenerator {
     let options: LoadOptions
-    private var context: OpaquePointer?
-    /// The protocol table, timer and C strings the context points to.
-    private let storage = LWSStorage()
-    private var protocols: UnsafeMutablePointer<lws_protocols> { storage.protocols }
-    private var timer: UnsafeMutablePointer<pc_lws_timer> { storage.timer }
-    private var hostC: UnsafeMutablePointer<CChar>?
-    private var pathC: UnsafeMutablePointer<CChar>?
-    private var protocolC: UnsafeMutablePointer<CChar>?
-    private let headroom = Int(pc_lws_pre)
-    private let tickNanoseconds: Int64 = 2_000_000
+    /// How the connections reach the server (``LoadOptions/client``).
+    private let transport: any LoadTransport
+    /// Microseconds between two ticks (ramp-up, timed commands, window bookkeeping).
+    static let tickMicroseconds = 2_000
 
     private var connections: [ClientConnection] = []
     /// Connections waiting to be opened, in order.
@@ -42,7 +38,8 @@ public final class LoadGenerator {
     private var expected = 0
     private var settled = 0
 
-    private var stopped = false
+    /// Set when the measured window is over: the transport stops serving.
+    private(set) var stopped = false
     private var setupStart: Int64 = 0
     private var windowStart: Int64 = .max
     private var windowEnd: Int64 = .max
@@ -62,46 +59,24 @@ public final class LoadGenerator {
     /// A generator for one run with `options` (see ``run()``).
     public init(options: LoadOptions) {
         self.options = options
+        switch options.client {
+        case .libwebsockets: transport = LWSLoadTransport(options: options)
+        case .epoll: transport = EpollLoadTransport(options: options)
+        }
     }
 
     /// Opens the connections, sets them up, waits out the warmup, measures for the duration,
-    /// closes everything and returns what it measured. Throws when no client context can be made.
+    /// closes everything and returns what it measured. Throws when the transport cannot start.
     public func run() throws(LoadError) -> LoadReport {
         if options.nice != 0 {
             // On Linux PRIO_PROCESS with 0 is the calling thread.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, options.nice)
         }
-        hostC = storage.cString(options.host)
-        pathC = storage.cString(options.path)
-        protocolC = storage.cString("progresscast.v1")
-        protocols[0].name = UnsafePointer(protocolC)
-        protocols[0].callback = loadClientCallback
-        protocols[0].rx_buffer_size = options.receiveBufferSize
-
-        lws_set_log_level(pc_lws_log_err, nil)
-        var info = lws_context_creation_info()
-        info.port = CONTEXT_PORT_NO_LISTEN
-        info.protocols = UnsafePointer(protocols)
-        info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.pt_serv_buf_size = UInt32(max(4096, options.receiveBufferSize))
-        guard let context = lws_create_context(&info) else {
-            throw LoadError("cannot create a libwebsockets client context")
-        }
-        self.context = context
-
         buildConnections()
         setupStart = MonotonicClock.nanoseconds()
-        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-        lws_sul_schedule(context, 0, pc_lws_timer_sul(timer), loadClientTick, 1000)
-        while !stopped {
-            if lws_service(context, 0) < 0 { break }
-            if options.servicePause > 0 { usleep(UInt32(options.servicePause)) }
-        }
-        lws_sul_cancel(pc_lws_timer_sul(timer))
+        try transport.serve(self)
         finishReport()
         stopped = true
-        lws_context_destroy(context)
-        self.context = nil
         return report
     }
 
@@ -127,23 +102,11 @@ public final class LoadGenerator {
 
     /// Opens connections from the queue while fewer than the maximum are handshaking.
     private func rampUp() {
-        guard let context else { return }
         while pendingConnects < options.maxPendingConnects, connectQueueHead < connectQueue.count {
             let connection = connectQueue[connectQueueHead]
             connectQueueHead += 1
-            var info = lws_client_connect_info()
-            info.context = context
-            info.address = UnsafePointer(hostC)
-            info.port = Int32(options.port)
-            info.path = UnsafePointer(pathC)
-            info.host = UnsafePointer(hostC)
-            info.protocol = UnsafePointer(protocolC)
-            info.ietf_version_or_minus_one = -1
-            info.opaque_user_data = Unmanaged.passUnretained(connection).toOpaque()
             pendingConnects += 1
-            if let wsi = lws_client_connect_via_info(&info) {
-                connection.wsi = wsi
-            } else if connection.phase == .connecting {
+            if !transport.open(connection), connection.phase == .connecting {
                 connectionFailed(connection)
             }
         }
@@ -218,41 +181,19 @@ public final class LoadGenerator {
     // MARK: Sending
 
     private func send(_ text: String, on connection: ClientConnection, timed: Bool = false) {
-        connection.enqueue(text, headroom: headroom, timed: timed)
-        if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+        connection.enqueue(text, timed: timed)
+        transport.wantsToWrite(connection)
     }
 
-    func writable(_ connection: ClientConnection, wsi: OpaquePointer) -> Int32 {
-        guard var message = connection.popOutgoing() else { return 0 }
-        let count = message.bytes.count - headroom
-        let written = message.bytes.withUnsafeMutableBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, count, LWS_WRITE_TEXT)
-        }
-        guard written >= 0 else { return -1 }
+    /// The transport has handed `message` to the kernel.
+    func wrote(_ message: ClientConnection.Outgoing, on connection: ClientConnection) {
         if message.timed { connection.pendingSentAt = MonotonicClock.nanoseconds() }
-        if connection.hasOutgoing { lws_callback_on_writable(wsi) }
-        return 0
     }
 
     // MARK: Receiving
 
-    func received(_ connection: ClientConnection, wsi: OpaquePointer, bytes: UnsafeRawPointer?, count: Int) {
-        let chunk = UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
-        let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
-        if connection.assembly.isEmpty && final {
-            message(chunk, on: connection)
-            return
-        }
-        connection.assembly.append(contentsOf: chunk)
-        if final {
-            let whole = connection.assembly
-            connection.assembly.removeAll(keepingCapacity: true)
-            whole.withUnsafeBytes { message($0, on: connection) }
-        }
-    }
-
-    private func message(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
+    /// A whole message arrived on `connection`.
+    func message(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
         if hasPrefix(text, framePrefix) || hasPrefix(text, binaryFramePrefix) {
             frameArrived(text, on: connection)
         } else if hasPrefix(text, ackPrefix) {
@@ -332,6 +273,7 @@ public final class LoadGenerator {
 
     func closed(_ connection: ClientConnection) {
         guard !stopped else { return }
+        if report.firstError == nil, let reason = connection.lastTransportError { report.firstError = reason }
         switch connection.phase {
         case .connecting:
             connectionFailed(connection)
@@ -345,13 +287,14 @@ public final class LoadGenerator {
         case .failed, .closed:
             break
         }
-        connection.wsi = nil
     }
 
     // MARK: Ticks
 
+    /// Called by the transport every ``tickMicroseconds``: ramps up, opens and closes the
+    /// measured window, sends due commands. Sets ``stopped`` when the window is over.
     func tick() {
-        guard let context, !stopped else { return }
+        guard !stopped else { return }
         let now = MonotonicClock.nanoseconds()
         rampUp()
         if windowStart == .max {
@@ -370,11 +313,9 @@ public final class LoadGenerator {
         }
         if now >= windowEnd {
             stopped = true
-            lws_cancel_service(context)
             return
         }
         if options.mode == .liveSessions { sendDueCommands(now) }
-        lws_sul_schedule(context, 0, pc_lws_timer_sul(timer), loadClientTick, tickNanoseconds / 1000)
     }
 
     private func sendDueCommands(_ now: Int64) {
@@ -542,36 +483,4 @@ public struct LoadError: Error, CustomStringConvertible {
     public var description: String
     /// An error saying `description`.
     public init(_ description: String) { self.description = description }
-}
-
-/// libwebsockets' client protocol callback (C convention, on the load generator's thread).
-private func loadClientCallback(
-    _ wsi: OpaquePointer?,
-    _ reason: lws_callback_reasons,
-    _ user: UnsafeMutableRawPointer?,
-    _ input: UnsafeMutableRawPointer?,
-    _ length: Int
-) -> Int32 {
-    guard let wsi, let generator = contextOwner(of: wsi, as: LoadGenerator.self) else { return 0 }
-    guard let raw = lws_get_opaque_user_data(wsi) else { return 0 }
-    let connection = Unmanaged<ClientConnection>.fromOpaque(raw).takeUnretainedValue()
-    switch reason {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
-        connection.wsi = wsi
-        generator.established(connection)
-    case LWS_CALLBACK_CLIENT_RECEIVE:
-        generator.received(connection, wsi: wsi, bytes: UnsafeRawPointer(input), count: length)
-    case LWS_CALLBACK_CLIENT_WRITEABLE:
-        return generator.writable(connection, wsi: wsi)
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED:
-        generator.closed(connection)
-    default:
-        break
-    }
-    return 0
-}
-
-/// The load generator's periodic tick (ramp-up, timed commands, window bookkeeping).
-private func loadClientTick(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    timerOwner(of: sul, as: LoadGenerator.self)?.tick()
 }

@@ -51,6 +51,10 @@ public struct LoadOptions: Sendable {
     /// showed in the latency p99 (about 2 ms worse over four runs).
     public var servicePause = 200
 
+    /// The client implementation: the epoll client (cheap per frame, the default) or a
+    /// libwebsockets client context (parses every byte; kept to show both measure the same).
+    public var client: LoadClient = .epoll
+
     /// How frames are asked for (docs/protocol.md section 9): canonical JSON text, or compact
     /// binary messages (`"frames":"binary"` on session.create and session.join).
     public var frames: FrameEncoding = .json

@@ -44,6 +44,9 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("load-threads"), help: "Load generator threads for the server, baseline and idle parts.")
     var loadThreads = 2
 
+    @Option(help: "The load generator's client: epoll (reads frame headers only) or libwebsockets.")
+    var client = LoadClient.epoll.rawValue
+
     @Option(
         help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
     var frames = "json,binary"
@@ -83,11 +86,15 @@ struct Bench: ParsableCommand {
             encodings.append(encoding)
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
-        let request = BenchRequest(
+        guard let loadClient = LoadClient(rawValue: client) else {
+            throw ValidationError("--client must be epoll or libwebsockets")
+        }
+        var request = BenchRequest(
             parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
             recordingMinutes: recordingMinutes, publicDirectory: self.public,
             loadThreads: loadThreads, encodings: encodings, smoke: smoke,
             loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
+        request.loadClient = loadClient
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

@@ -44,8 +44,11 @@ struct LoadGen: ParsableCommand {
     @Option(name: .customLong("server-pid"), help: "The server's process id, to sample its CPU and memory.")
     var serverPID: Int32?
 
-    @Option(help: "Threads, each with its own libwebsockets client context and a share of the connections.")
+    @Option(help: "Threads, each with its own client and a share of the connections.")
     var threads = 2
+
+    @Option(help: "The client: epoll (reads frame headers only, the default) or libwebsockets (parses every byte).")
+    var client = LoadClient.epoll.rawValue
 
     @Option(help: "Frames to ask for: json (the default format) or binary (docs/protocol.md section 9).")
     var frames = "json"
@@ -72,6 +75,10 @@ struct LoadGen: ParsableCommand {
             throw ValidationError("--frames must be json or binary")
         }
         options.frames = encoding
+        guard let loadClient = LoadClient(rawValue: client) else {
+            throw ValidationError("--client must be epoll or libwebsockets")
+        }
+        options.client = loadClient
         guard (0...10_000).contains(servicePause) else { throw ValidationError("--service-pause must be in 0...10000") }
         options.servicePause = servicePause
         guard let mix = BenchScene.parseMix(scenes) else {
