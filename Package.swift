@@ -110,6 +110,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "LoadGeneratorTests", dependencies: ["LoadGenerator"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),

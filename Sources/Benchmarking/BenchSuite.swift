@@ -61,7 +61,9 @@ public struct BenchOutcome {
 /// The benchmarks behind `progresscast bench`: each part measures figures and adds rows to one table.
 public enum BenchSuite {
     /// Every part, in the order they run.
-    public static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing"]
+    public static let allParts = [
+        "engine", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing",
+    ]
 
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
     /// throws becomes an ERROR row and an entry of ``BenchOutcome/errors``; the others still run.
@@ -127,6 +129,10 @@ public enum BenchSuite {
                         table.add(
                             try ServerBenchmark.runBaseline(
                                 settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
+                    }
+                case "capacity":
+                    for encoding in request.encodings {
+                        table.add(try ServerBenchmark.runCapacity(settings, encoding: encoding, smoke: request.smoke))
                     }
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
                 case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))

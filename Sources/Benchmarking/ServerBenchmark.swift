@@ -108,6 +108,42 @@ enum ServerBenchmark {
         return (rows, report)
     }
 
+    /// The most live sessions meeting all three server targets with frames in `encoding`
+    /// (``CapacitySearch``): one fresh server per probe, a settle pause between probes.
+    static func runCapacity(_ settings: BenchSettings, encoding: FrameEncoding, smoke: Bool) throws -> [BenchRow] {
+        let result = try CapacitySearch.search(
+            start: settings.sessions, minimum: smoke ? 5 : 100, maximum: smoke ? 40 : 6000,
+            minimumStep: smoke ? 10 : 50, maximumProbes: smoke ? 2 : 7
+        ) { sessions in
+            if !smoke { sleep(5) }
+            var probeSettings = settings
+            probeSettings.sessions = sessions
+            let (server, port) = try startServer(
+                probeSettings, maxSessions: sessions + 10, maxConnectionsPerSession: 100)
+            defer { server.stop() }
+            let report = try runLoad(
+                probeSettings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: sessions
+            ) {
+                $0.frames = encoding
+                $0.scenes = settings.loadScenes
+            }
+            let passed = CapacitySearch.meetsTargets(report, sessions: sessions)
+            FileHandle.standardError.write(
+                Data(
+                    "bench: capacity \(encoding.rawValue) \(sessions) sessions: \(f1(report.fpsMean)) fps, interval p99 \(f1(report.intervalP99)) ms, latency p99 \(f1(report.latencyP99)) ms: \(passed ? "meets" : "misses")\n"
+                        .utf8))
+            return passed
+        }
+        let probes = result.probes.map { "\($0.sessions) \($0.passed ? "pass" : "fail")" }.joined(separator: ", ")
+        return [
+            BenchRow(
+                figure: "server, \(label(encoding)): most live sessions meeting all three targets",
+                target: ">= \(settings.sessions)",
+                measured: "\(result.sessions) (probes: \(probes))",
+                passed: result.sessions >= settings.sessions)
+        ]
+    }
+
     /// "JSON frames" or "binary frames", for the table.
     static func label(_ encoding: FrameEncoding) -> String {
         encoding == .json ? "JSON frames" : "binary frames"

@@ -13,7 +13,8 @@ struct Bench: ParsableCommand {
             server (live sessions through `progresscast serve`, started as a child process on a free \
             port, driven by the built-in load generator; the sessions take the demo, scroll and \
             navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
-            libwebsockets, and ProgressCast's fps as a fraction of it), idle (viewers of unchanging \
+            libwebsockets, and ProgressCast's fps as a fraction of it), capacity (the most live sessions \
+            that still meet all three server targets, searched over session counts, a fresh server per probe), idle (viewers of unchanging \
             sessions: server CPU and memory), page (draw time in headless Chromium, through \
             Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
             (or pass --public). --smoke runs every part small and short (about 10 s) and fails only \
