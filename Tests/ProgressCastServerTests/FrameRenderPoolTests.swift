@@ -58,6 +58,30 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         #expect(serial.allSatisfy { $0.frameSeq > 60 }, "\(serial.map(\.frameSeq))")
     }
 
+    /// Each session is handed back exactly once per batch, and only once its frame is rendered:
+    /// what the callback sees is the frame the batch ends with.
+    @Test(.enabled(if: fonts != nil)) func everySessionIsHandedOnOnceAfterItIsRendered() throws {
+        let fonts = try #require(fonts)
+        let sessions = try makeSessions(48, fonts: fonts)
+        let pool = FrameRenderPool(helperThreads: 2)
+        for step in 1...40 {
+            for session in sessions { session.core.advance(to: Int64(step) * 16_667) }
+            var seen: [String: (count: Int, seq: Int, frame: [UInt8])] = [:]
+            pool.render(sessions) { session in
+                let count = (seen[session.id]?.count ?? 0) + 1
+                seen[session.id] = (count, session.frameSeq, session.currentFrame(.json))
+            }
+            #expect(seen.count == sessions.count)
+            for session in sessions {
+                let entry = try #require(seen[session.id])
+                #expect(entry.count == 1)
+                #expect(entry.seq == session.frameSeq)
+                #expect(entry.frame == session.currentFrame(.json))
+            }
+        }
+        #expect(sessions.allSatisfy { $0.frameSeq > 20 }, "the frames changed while the test ran")
+    }
+
     @Test(.enabled(if: fonts != nil)) func smallBatchesAndEmptyBatchesRender() throws {
         let fonts = try #require(fonts)
         let pool = FrameRenderPool(helperThreads: 1)

@@ -3,16 +3,20 @@ import Foundation
 import Synchronization
 
 /// Renders a batch of sessions' paced frames (advance to now, display list, encoding, comparison
-/// with the last frame: ``LiveSession/renderPacedFrame()``) on the service thread and helper
-/// threads at once.
+/// with the last frame: ``LiveSession/renderPacedFrame()``) on helper threads and the service
+/// thread, and hands each rendered session back to the service thread as soon as it is done, so
+/// the service thread writes one session's frame while the helpers render the next.
 ///
 /// At 1,000 live sessions the service thread saturated one core while the second stood half
-/// idle; rendering is most of a frame's work that does not touch libwebsockets, and the
-/// sessions of one lattice burst are independent of each other, so it splits cleanly. It is
-/// fork-join: ``render(_:)`` returns only when every session of the batch is rendered, so no
-/// session is ever touched by two threads at once and the rest of the server stays
-/// single-threaded (the service thread does nothing else meanwhile). Sessions are claimed one at
-/// a time through an atomic cursor, so a helper the scheduler is slow to run costs nothing: the
+/// idle: the service thread also writes every frame (`send` is a third of the server's CPU), and
+/// when rendering was fork-join (both threads render the batch, then the service thread writes
+/// it all) the helper waited while the service thread wrote. Now the service thread first
+/// hands on whatever the helpers have finished and renders a session itself only when none is
+/// waiting. ``render(_:finished:)`` still returns only when every session of the batch is
+/// rendered and handed on, so no session is ever touched by two threads at once and the rest of
+/// the server stays single-threaded (no op can reach a session of the batch meanwhile: ops are
+/// read on the service thread, which is inside the call). Sessions are claimed one at a time
+/// through an atomic counter, so a helper the scheduler is slow to run costs nothing: the
 /// service thread renders whatever it has not claimed.
 ///
 /// What rendering reads besides the session is immutable and `Sendable` (the font catalog);
@@ -36,49 +40,87 @@ final class FrameRenderPool {
     /// Threads rendering besides the service thread.
     var helperCount: Int { helpers.count }
 
-    /// Renders every session in `sessions` (``LiveSession/renderPacedFrame()``); returns when
-    /// all are done.
-    func render(_ sessions: [LiveSession]) {
+    /// Renders every session in `sessions` (``LiveSession/renderPacedFrame()``) and calls
+    /// `finished` on the calling thread for each one, in the order they finish; returns when all
+    /// are done.
+    func render(_ sessions: [LiveSession], finished: (LiveSession) -> Void = { _ in }) {
         guard !helpers.isEmpty, sessions.count >= Self.minimumParallelBatch else {
-            for session in sessions { session.renderPacedFrame() }
+            for session in sessions {
+                session.renderPacedFrame()
+                finished(session)
+            }
             return
         }
         let batch = RenderBatch(sessions)
         for helper in helpers { helper.start(batch) }
-        batch.work(fromBack: true)
+        var handedOn = 0
+        while handedOn < sessions.count {
+            let done = batch.takeFinished()
+            for index in done { finished(sessions[index]) }
+            handedOn += done.count
+            guard done.isEmpty else { continue }
+            if let index = batch.claimFromBack() {
+                sessions[index].renderPacedFrame()
+                finished(sessions[index])
+                handedOn += 1
+            } else if handedOn < sessions.count {
+                // Everything is claimed and the helpers are still rendering their last ones.
+                batch.waitForProgress()
+            }
+        }
         for helper in helpers { helper.waitUntilDone() }
     }
 }
 
-/// One fork-join batch: the sessions and the counters the threads claim them with.
+/// One batch: the sessions, the counters the threads claim them with, and the indices the
+/// helpers have finished.
 ///
 /// `@unchecked Sendable`: each session is claimed by exactly one thread (every claim first takes
 /// one of the batch's `count` tickets; the service thread then takes indices from the back,
-/// helpers from the front, so the two ranges never meet), and the service thread reads no
-/// session of the batch until every helper has signalled that it finished (the semaphores
-/// order the memory accesses).
+/// helpers from the front, so the two ranges never meet); a helper touches a session only
+/// between claiming it and putting its index in `finished` under the mutex, and the service
+/// thread touches a helper's session only after taking its index from there (the mutex orders
+/// the memory accesses).
 private final class RenderBatch: @unchecked Sendable {
     private let sessions: [LiveSession]
     private let tickets = Atomic<Int>(0)
     private let front = Atomic<Int>(0)
+    private var fromBackTaken = 0
+    private let finished = Mutex<[Int]>([])
+    /// Signalled once per session a helper finishes.
+    private let progress = DispatchSemaphore(value: 0)
 
     init(_ sessions: [LiveSession]) {
         self.sessions = sessions
     }
 
-    /// Renders sessions until none is left unclaimed: from the back (the service thread, the
-    /// only caller that passes true) or from the front (helpers).
-    func work(fromBack: Bool) {
-        var fromBackTaken = 0
+    /// The service thread's next session, from the back, if any is left unclaimed.
+    func claimFromBack() -> Int? {
+        guard tickets.add(1, ordering: .relaxed).oldValue < sessions.count else { return nil }
+        fromBackTaken += 1
+        return sessions.count - fromBackTaken
+    }
+
+    /// The sessions helpers finished since the last call (service thread).
+    func takeFinished() -> [Int] {
+        finished.withLock { indices in
+            defer { indices.removeAll(keepingCapacity: true) }
+            return indices
+        }
+    }
+
+    /// Blocks until a helper finishes another session (service thread).
+    func waitForProgress() {
+        progress.wait()
+    }
+
+    /// Renders sessions from the front until none is left unclaimed (helpers).
+    func work() {
         while tickets.add(1, ordering: .relaxed).oldValue < sessions.count {
-            let index: Int
-            if fromBack {
-                index = sessions.count - 1 - fromBackTaken
-                fromBackTaken += 1
-            } else {
-                index = front.add(1, ordering: .relaxed).oldValue
-            }
+            let index = front.add(1, ordering: .relaxed).oldValue
             sessions[index].renderPacedFrame()
+            finished.withLock { $0.append(index) }
+            progress.signal()
         }
     }
 }
@@ -119,7 +161,7 @@ private final class Helper: @unchecked Sendable {
         while true {
             ready.wait()
             if stopping { return }
-            batch?.work(fromBack: false)
+            batch?.work()
             batch = nil
             done.signal()
         }

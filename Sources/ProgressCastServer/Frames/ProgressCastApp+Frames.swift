@@ -172,8 +172,9 @@ extension ProgressCastApp {
             session.replay?.tick(session: session, app: self, loop: loop)
             rendering.append(session)
         }
-        renderPool.render(rendering)
-        for session in rendering {
+        // Each session's frame is written as soon as it is rendered, while the render threads
+        // go on with the rest of the batch.
+        renderPool.render(rendering) { session in
             deliverEvents(of: session, loop: loop)
             syncRecording(session, loop: loop)
             if session.renderedChange { sendRenderedFrame(session, loop: loop) }
