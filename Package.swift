@@ -78,7 +78,8 @@ let package = Package(
         .target(
             name: "ProgressCastServer",
             dependencies: [
-                "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs",
+                "Export", "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes",
+                "FrameCodecs",
                 "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -39,6 +39,12 @@ public struct Exporter {
         self.fonts = fonts
     }
 
+    /// The `ffmpeg` executable on `PATH`, or nil when it is not installed.
+    public static func ffmpegPath() -> String? { FFmpegProcess.locate() }
+
+    /// The error an export needing ffmpeg fails with when it is not installed (names the package).
+    public static var ffmpegMissing: ExportError { FFmpegProcess.missing }
+
     /// Writes the export to `destination` (a file, or a folder for a PNG sequence).
     /// - Parameters:
     ///   - progress: called after each frame with (frames done, frames in all), on this thread.
