@@ -16,6 +16,7 @@ public import Typesetting
 public final class Rasterizer {
     private let fonts: FontCatalog
     private let faces: CairoFontFaces
+    private let masks: GlyphMasks
     private var surface: OpaquePointer?
     private var surfaceSize = (width: 0, height: 0)
 
@@ -26,6 +27,7 @@ public final class Rasterizer {
     public init(fonts: FontCatalog) throws(RasterError) {
         self.fonts = fonts
         faces = try CairoFontFaces()
+        masks = try GlyphMasks()
     }
 
     deinit {
@@ -72,7 +74,7 @@ public final class Rasterizer {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
-        var drawing = Drawing(cr: cr, fonts: fonts, faces: faces)
+        var drawing = Drawing(cr: cr, fonts: fonts, faces: faces, masks: masks)
         try drawing.draw(list.shapes, alpha: 1, depth: 0)
         cairo_surface_flush(surface)
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
@@ -115,6 +117,7 @@ private struct Drawing {
     let cr: OpaquePointer
     let fonts: FontCatalog
     let faces: CairoFontFaces
+    let masks: GlyphMasks
 
     mutating func draw(_ shapes: [Shape], alpha: Double, depth: Int) throws(RasterError) {
         for shape in shapes {
@@ -302,14 +305,32 @@ private struct Drawing {
         case .middle: baseline += (primary.emAscent - primary.emDescent) / 2 * text.size
         }
         setSource(text.fill, alpha: alpha)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        // Upright text at any uniform scale gets Chromium's glyph masks; rotated, skewed or
+        // stretched text (which no component draws) is filled as outlines.
+        let upright = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
         for run in runs {
+            if upright {
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                for glyph in run.glyphs {
+                    let x = matrix.xx * (originX + glyph.x) + matrix.x0
+                    let y = matrix.yy * (baseline + glyph.y) + matrix.y0
+                    try masks.paint(glyph.id, path: run.face.path, pixelSize: run.size * matrix.xx, x: x, y: y, on: cr)
+                }
+                cairo_restore(cr)
+                continue
+            }
             let loaded = try faces.face(path: run.face.path)
             cairo_set_font_face(cr, loaded.face)
             cairo_set_font_size(cr, run.size)
             var glyphs = run.glyphs.map {
                 cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baseline + $0.y)
             }
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+            cairo_fill(cr)
         }
     }
 
