@@ -142,6 +142,8 @@ let package = Package(
             name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Shapes", "Geometry", "Typesetting"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export"]),
         .testTarget(
             name: "HUDTests",
             dependencies: [
