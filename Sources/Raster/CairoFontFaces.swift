@@ -17,6 +17,7 @@ final class CairoFontFaces {
     private var library: FT_Library?
     private var faces: [String: Loaded] = [:]
     private var freeTypeFaces: [FT_Face] = []
+    private var maskFaces: [String: FT_Face] = [:]
 
     init() throws(RasterError) {
         var library: FT_Library?
@@ -29,6 +30,7 @@ final class CairoFontFaces {
     deinit {
         for loaded in faces.values { cairo_font_face_destroy(loaded.face) }
         for face in freeTypeFaces { FT_Done_Face(face) }
+        for face in maskFaces.values { FT_Done_Face(face) }
         FT_Done_FreeType(library)
     }
 
@@ -49,6 +51,18 @@ final class CairoFontFaces {
         let loaded = Loaded(face: cairoFace, emAscent: ascent, emDescent: descent)
         faces[path] = loaded
         return loaded
+    }
+
+    /// A FreeType face of the file at `path` of its own, for ``GlyphMasks`` to size and load
+    /// glyphs with (Cairo sets the size of the faces it was given whenever it draws with them).
+    func maskFace(path: String) throws(RasterError) -> FT_Face {
+        if let face = maskFaces[path] { return face }
+        var opened: FT_Face?
+        guard FT_New_Face(library, path, 0, &opened) == 0, let face = opened else {
+            throw RasterError("cannot open the font \(path)")
+        }
+        maskFaces[path] = face
+        return face
     }
 
     /// Chromium's em box for canvas `textBaseline` top and middle (`NormalizedTypoAscent` and

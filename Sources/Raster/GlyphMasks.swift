@@ -24,23 +24,17 @@ final class GlyphMasks {
         let phase: Int
     }
 
-    private var library: FT_Library?
-    private var faces: [String: FT_Face] = [:]
+    private let faces: CairoFontFaces
     private var masks: [Key: Mask] = [:]
     private static let capacity = 8192
 
-    init() throws(RasterError) {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, library != nil else {
-            throw RasterError("FreeType could not be initialised")
-        }
-        self.library = library
+    /// Masks of the fonts `faces` opens.
+    init(faces: CairoFontFaces) {
+        self.faces = faces
     }
 
     deinit {
         clear()
-        for face in faces.values { FT_Done_Face(face) }
-        FT_Done_FreeType(library)
     }
 
     private func clear() {
@@ -69,18 +63,8 @@ final class GlyphMasks {
         cairo_mask_surface(cr, surface, penX + Double(mask.left), penY - Double(mask.top))
     }
 
-    private func face(_ path: String) throws(RasterError) -> FT_Face {
-        if let face = faces[path] { return face }
-        var opened: FT_Face?
-        guard FT_New_Face(library, path, 0, &opened) == 0, let face = opened else {
-            throw RasterError("cannot open the font \(path)")
-        }
-        faces[path] = face
-        return face
-    }
-
     private func render(_ key: Key) throws(RasterError) -> Mask {
-        let face = try face(key.path)
+        let face = try faces.maskFace(path: key.path)
         let empty = Mask(surface: nil, left: 0, top: 0)
         guard key.pixelSize > 0, FT_Set_Char_Size(face, 0, FT_F26Dot6(key.pixelSize), 72, 72) == 0,
             FT_Load_Glyph(face, FT_UInt(key.glyph), kPCFTLoadTargetLight | kPCFTLoadNoBitmap) == 0,

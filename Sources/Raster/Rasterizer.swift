@@ -27,7 +27,7 @@ public final class Rasterizer {
     public init(fonts: FontCatalog) throws(RasterError) {
         self.fonts = fonts
         faces = try CairoFontFaces()
-        masks = try GlyphMasks()
+        masks = GlyphMasks(faces: faces)
     }
 
     deinit {
