@@ -3,7 +3,7 @@ GET /api/recordings/NAME/export and saves the file, or shows the server's error 
 """
 import subprocess
 
-from pcbrowser import SCREENSHOTS, wait_js
+from pcbrowser import SCREENSHOTS, console_errors, wait_js
 from pcpage import by_id, click, open_page, open_panel
 from pcserver import OUTPUT, server_command
 
@@ -15,6 +15,7 @@ def test_export_menu_fetches_the_file(browser, server_url):
     path = OUTPUT / "server-cwd" / "recordings" / f"{name}.pcast"
     subprocess.run(server_command() + ["run-script", str(SCRIPT), "--record", str(path)], check=True,
                    capture_output=True, timeout=60)
+    console_errors(browser)  # drop what earlier pages logged
     open_page(browser, server_url)
     open_panel(browser, "panel-recording")
     click(browser, "recordings-refresh")
@@ -45,3 +46,6 @@ URL.createObjectURL = (blob) => { window.__exports.push({ size: blob.size, type:
     assert "no such recording" in browser.execute_script(f"return {status};")
     assert len(browser.execute_script("return window.__exports;")) == 1
     assert by_id(browser, "recordings-list") is not None
+    # The browser logs the 404 itself; nothing else went wrong (and later tests start clean).
+    errors = console_errors(browser)
+    assert all("/export?" in e["message"] and "404" in e["message"] for e in errors), errors
