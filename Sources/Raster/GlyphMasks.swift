@@ -5,7 +5,7 @@ import CFreeType
 /// raster matches the page: FreeType's light (vertical-only) hinting and its grey rasteriser,
 /// pen positions quantised to a quarter pixel horizontally (Skia's subpixel positioning) and to
 /// whole pixels vertically (`floor(x + 1/8)` with the fraction in quarters, `floor(y + 1/2)`:
-/// SkGlyph's subpixel rounding). Cairo 1.16 puts glyphs on whole pixels only, hence the masks
+/// SkGlyph's subpixel rounding), and coverage corrected as Skia corrects it (``MaskGamma``). Cairo 1.16 puts glyphs on whole pixels only, hence the masks
 /// are made here and painted with `cairo_mask_surface`.
 ///
 /// Masks are cached by face, pixel size, glyph and quarter-pixel phase. Not thread-safe.
@@ -22,6 +22,7 @@ final class GlyphMasks {
         let pixelSize: Int  // 26.6 fixed point
         let glyph: UInt32
         let phase: Int
+        let level: Int
     }
 
     private let faces: CairoFontFaces
@@ -43,14 +44,15 @@ final class GlyphMasks {
     }
 
     /// Paints `glyph` of the font at `path`, `pixelSize` device pixels tall, with the pen at
-    /// device point (x, y), in the context's current source.
+    /// device point (x, y), in the context's current source; `level` is the text colour's
+    /// ``MaskGamma`` luminance level.
     func paint(
-        _ glyph: UInt32, path: String, pixelSize: Double, x: Double, y: Double, on cr: OpaquePointer
+        _ glyph: UInt32, path: String, pixelSize: Double, x: Double, y: Double, level: Int, on cr: OpaquePointer
     ) throws(RasterError) {
         let penX = (x + 0.125).rounded(.down)
         let phase = Int(((x + 0.125 - penX) * 4).rounded(.down)) & 3
         let penY = (y + 0.5).rounded(.down)
-        let key = Key(path: path, pixelSize: Int((pixelSize * 64).rounded()), glyph: glyph, phase: phase)
+        let key = Key(path: path, pixelSize: Int((pixelSize * 64).rounded()), glyph: glyph, phase: phase, level: level)
         let mask: Mask
         if let cached = masks[key] {
             mask = cached
@@ -80,10 +82,11 @@ final class GlyphMasks {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let pitch = Int(bitmap.pitch)
+        let table = MaskGamma.tables[key.level & 7]
         if let target = cairo_image_surface_get_data(surface) {
             for row in 0..<rows {
                 let from = pitch >= 0 ? source + row * pitch : source + (rows - 1 - row) * -pitch
-                (target + row * stride).update(from: from, count: width)
+                for column in 0..<width { (target + row * stride)[column] = table[Int(from[column])] }
             }
         }
         cairo_surface_mark_dirty(surface)

@@ -310,6 +310,7 @@ private struct Drawing {
         // Upright text at any uniform scale gets Chromium's glyph masks; rotated, skewed or
         // stretched text (which no component draws) is filled as outlines.
         let upright = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
+        let level = MaskGamma.level(of: text.fill)
         for run in runs {
             if upright {
                 cairo_save(cr)
@@ -317,7 +318,9 @@ private struct Drawing {
                 for glyph in run.glyphs {
                     let x = matrix.xx * (originX + glyph.x) + matrix.x0
                     let y = matrix.yy * (baseline + glyph.y) + matrix.y0
-                    try masks.paint(glyph.id, path: run.face.path, pixelSize: run.size * matrix.xx, x: x, y: y, on: cr)
+                    try masks.paint(
+                        glyph.id, path: run.face.path, pixelSize: run.size * matrix.xx, x: x, y: y, level: level, on: cr
+                    )
                 }
                 cairo_restore(cr)
                 continue

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Shapes
 import Testing
@@ -157,5 +158,23 @@ import Typesetting
     @Test func pngBytesAreAPNG() throws {
         let bytes = try render([]).pngBytes()
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+}
+
+/// Skia's coverage correction tables (SkTMaskGamma_build_correcting_lut, gamma 1.2, contrast 0.2).
+@Suite struct MaskGammaTests {
+    @Test func endsAreFixedAndDarkTextGetsLighter() {
+        for table in MaskGamma.tables {
+            #expect(table[0] == 0 && table[255] == 255)
+            #expect(zip(table, table.dropFirst()).allSatisfy { $0 <= $1 })
+        }
+        let black = MaskGamma.tables[MaskGamma.level(of: .black)]
+        let white = MaskGamma.tables[MaskGamma.level(of: .white)]
+        #expect(MaskGamma.level(of: .black) == 0 && MaskGamma.level(of: .white) == 7)
+        // Closed form for black text: 1 - (1 - c')^(1/1.2) with c' = c + 0.2 c (1 - c).
+        let c = 0.8
+        let expected = 1 - pow(1 - (c + 0.2 * c * (1 - c)), 1 / 1.2)
+        #expect(Int(black[204]) == Int((255 * expected).rounded()))
+        #expect(black[204] < 204 && white[128] > 128)
     }
 }

@@ -7,10 +7,10 @@ test-output/export-parity/, and the share of differing pixels of every frame in 
 
 The issue's target is at most 1% of the pixels off by more than 8/255 in a channel. Shapes are
 within it everywhere; what is left is glyph anti-aliasing: the raster renders glyph masks as Skia
-does (FreeType light hinting, quarter-pixel pen positions, see Sources/Raster/GlyphMasks.swift),
-yet Debian's FreeType 2.12 hints curved glyphs a little differently from the FreeType Chromium
-bundles, so frames that are mostly small text (scroll-view rows, navigation lists) measured 1.05% to
-1.29%, every other frame under 1%. The bound below is therefore TEXT_DENSE_MAX for frames whose
+does (FreeType light hinting, quarter-pixel pen positions, Skia's coverage correction, see
+Sources/Raster/GlyphMasks.swift), yet Debian's FreeType 2.12 hints the round tops and bottoms of
+lowercase glyphs a little differently from the FreeType Chromium bundles, so frames that are mostly
+small text (scroll-view rows, navigation lists) measured 0.96% to 1.18%, every other frame under 1%. The bound below is therefore TEXT_DENSE_MAX for frames whose
 rows of text cover the canvas and MAX_DIFFERING for the rest.
 """
 import base64
