@@ -9,7 +9,7 @@ import json
 import os
 import stat
 import subprocess
-import zlib
+import time
 from pathlib import Path
 
 import numpy as np
@@ -283,21 +283,19 @@ def test_route_bad_names(server, name, status):
 def test_route_one_export_at_a_time(server, recording):
     (server.recordings / "route-busy.pcast").write_bytes(recording.read_bytes())
     slow = "/api/recordings/route-busy/export?format=mp4&scale=3"
+    started = server.output.count("export started")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         first = pool.submit(get, server, slow)
-        busy = None
-        for _ in range(100):  # until the first export is running
-            status, _, body = get(server, "/api/recordings/route-busy/export?format=gif&fps=1")
-            if status == 429:
-                busy = json.loads(body)
+        for _ in range(200):  # until the server logs that the first export is running
+            if server.output.count("export started") > started or first.done():
                 break
-            if first.done():
-                break
+            time.sleep(0.02)
+        status, _, body = get(server, "/api/recordings/route-busy/export?format=gif&fps=1&to=1")
         # The service thread stays free while exporting.
         health, _, _ = get(server, "/api/health", timeout=5)
         assert health == 200
         assert first.result()[0] == 200
-    assert busy is not None and "one at a time" in busy["message"]
+    assert status == 429 and "one at a time" in json.loads(body)["message"], body
     # Once done, the next export runs.
     assert get(server, "/api/recordings/route-busy/export?format=gif&fps=1&to=1")[0] == 200
 
@@ -332,3 +330,10 @@ def test_route_needs_the_token(start_server, recording):
     assert get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1")[0] == 401
     status, headers, _ = get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1&token=export-token")
     assert status == 200 and headers["content-type"] == "image/gif"
+
+
+def test_route_unreadable_recording(server):
+    (server.recordings / "route-junk.pcast").write_text("not a recording\n")
+    status, _, body = get(server, "/api/recordings/route-junk/export?format=gif")
+    assert status == 400 and "the recording cannot be read" in json.loads(body)["message"]
+    assert get(server, "/api/health")[0] == 200

@@ -7,17 +7,16 @@ public import WebSocketServer
 
 extension ProgressCastApp {
     /// `GET /api/recordings/NAME/export?format=gif|mp4|webm|apng&fps=&scale=&from=&to=&speed=`:
-    /// validates everything at once (400, 404, 503 without ffmpeg, 429 while another export
-    /// runs), then defers the answer until the export thread is done (200 with the file, or the
-    /// export's error).
+    /// checks the name, the file and the query at once (400, 404, 503 without ffmpeg, 429 while
+    /// another export runs), then defers the answer until the export thread, which also reads
+    /// the recording and checks the range against it, is done (200 with the file, or the error).
     func exportRecording(_ raw: String, request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
         guard let name = try? RecordingName.validate(raw) else {
             return Self.exportError("bad_request", "invalid recording name", status: 400)
         }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let data = FileManager.default.contents(atPath: path)
+            attributes[.type] as? FileAttributeType == .typeRegular
         else {
             return Self.exportError("not_found", "no such recording", status: 404)
         }
@@ -25,17 +24,6 @@ extension ProgressCastApp {
         switch Self.exportSettings(request) {
         case .success(let parsed): settings = parsed
         case .failure(let error): return Self.exportError("bad_request", error.message, status: 400)
-        }
-        let recording: Recording
-        do {
-            recording = try RecordingReader.read(Array(data))
-        } catch {
-            return Self.exportError("bad_request", "the recording cannot be read: \(error.description)", status: 400)
-        }
-        do {
-            _ = try settings.frameTimes(duration: recording.duration)
-        } catch {
-            return Self.exportError("bad_request", error.message, status: 400)
         }
         if export != nil {
             return Self.exportError(
@@ -55,7 +43,7 @@ extension ProgressCastApp {
             "export started",
             metadata: ["recording": "\(name)", "format": "\(settings.format.rawValue)", "query": "\(request.query)"])
         job.start(
-            recording: recording, settings: settings, fonts: fonts,
+            path: path, settings: settings, fonts: fonts,
             limits: ExportLimits(maxBytes: options.maxExportBytes, maxSeconds: options.maxExportSeconds),
             waker: loop.waker)
         return Self.exportError("internal", "deferred", status: 500)  // ignored: the answer is deferred

@@ -23,17 +23,20 @@ final class RecordingExport: Sendable {
         self.format = format
     }
 
-    /// Starts the export of `recording` into a temporary file, read back into memory when done.
+    /// Reads the recording at `source` and exports it into a temporary file, read back into
+    /// memory when done (all on the export thread: a large recording never stalls the service
+    /// thread).
     func start(
-        recording: Recording, settings: ExportSettings, fonts: FontCatalog, limits: ExportLimits, waker: ServerWaker
+        path source: String, settings: ExportSettings, fonts: FontCatalog, limits: ExportLimits, waker: ServerWaker
     ) {
         let thread = Thread { [self] in
             let path = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "progresscast-export-\(UUID().uuidString).\(format.fileExtension)"
             ).path
-            let exporter = Exporter(recording: recording, settings: settings, fonts: fonts)
             let result: Result<[UInt8], ExportError>
             do throws(ExportError) {
+                let recording = try Self.read(source)
+                let exporter = Exporter(recording: recording, settings: settings, fonts: fonts)
                 try exporter.export(to: path, limits: limits, isCancelled: { [self] in isCancelled })
                 if let data = FileManager.default.contents(atPath: path) {
                     result = .success(Array(data))
@@ -49,6 +52,17 @@ final class RecordingExport: Sendable {
         }
         thread.name = "progresscast-export"
         thread.start()
+    }
+
+    private static func read(_ path: String) throws(ExportError) -> Recording {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ExportError(.io, "the recording cannot be read")
+        }
+        do {
+            return try RecordingReader.read(Array(data))
+        } catch {
+            throw ExportError(.badSettings, "the recording cannot be read: \(error.description)")
+        }
     }
 
     /// Asks the export to stop at its next frame (the client went away, or the server stops).
