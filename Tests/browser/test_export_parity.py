@@ -11,7 +11,8 @@ does (FreeType light hinting, quarter-pixel pen positions, Skia's coverage corre
 Sources/Raster/GlyphMasks.swift), yet Debian's FreeType 2.12 hints the round tops and bottoms of
 lowercase glyphs a little differently from the FreeType Chromium bundles, so frames that are mostly
 small text (scroll-view rows, navigation lists) measured 0.96% to 1.18%, every other frame under 1%. The bound below is therefore TEXT_DENSE_MAX for frames whose
-rows of text cover the canvas and MAX_DIFFERING for the rest.
+rows of text cover the canvas and MAX_DIFFERING for the rest. Five more frames at scale 2
+(the page at devicePixelRatio 2) are held to MAX_DIFFERING (they measured 0.01% to 0.12%).
 """
 import base64
 import json
@@ -88,30 +89,32 @@ def recordings(tmp_path_factory):
     return made
 
 
-def render(path, t, fmt):
-    done = subprocess.run(server_command() + ["render", str(path), "--at", str(t), "--format", fmt], check=True,
-                          capture_output=True, timeout=60)
+def render(path, t, fmt, scale=1):
+    done = subprocess.run(server_command() + ["render", str(path), "--at", str(t), "--format", fmt, "--scale",
+                                              str(scale)], check=True, capture_output=True, timeout=60)
     return done.stdout
 
 
-def chromium_canvas(driver, frame):
-    """The frame drawn by the page's drawShapes on a fresh canvas at dpr 1 once the page's fonts are
-    loaded, composited over white; (H, W, 3) uint8."""
+def chromium_canvas(driver, frame, scale=1):
+    """The frame drawn by the page's drawShapes on a fresh canvas once the page's fonts are loaded,
+    over white, `scale` device pixels per point as the page sets up a canvas at that
+    devicePixelRatio; (H, W, 3) uint8."""
     result = driver.execute_async_script("""
-const [frame, done] = arguments;
+const [frame, scale, done] = arguments;
 Promise.all([import('/js/renderer.js'), import('/js/fonts.js')]).then(async ([{ drawShapes }, fonts]) => {
   await fonts.fontsReady;
   const c = document.createElement('canvas');
-  c.width = Math.round(frame.w); c.height = Math.round(frame.h);
+  c.width = Math.round(frame.w * scale); c.height = Math.round(frame.h * scale);
   const ctx = c.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, c.width, c.height);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
   drawShapes(ctx, frame.shapes, true);
   const d = ctx.getImageData(0, 0, c.width, c.height).data;
   let s = '';
   for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode.apply(null, d.subarray(i, i + 0x8000));
   done({ data: btoa(s), w: c.width, h: c.height });
-}).catch((e) => done({ error: String(e) }));""", frame)
+}).catch((e) => done({ error: String(e) }));""", frame, scale)
     assert "error" not in result, result
     rgba = np.frombuffer(base64.b64decode(result["data"]), dtype=np.uint8).reshape(result["h"], result["w"], 4)
     return rgba[..., :3]
@@ -123,17 +126,16 @@ def page(browser, server_url):
     return browser
 
 
-@pytest.mark.parametrize("scenario,t", CASES, ids=[f"{s}@{t}" for s, t in CASES])
-def test_raster_matches_the_page(page, recordings, scenario, t):
+def compare(page, recordings, scenario, t, scale, bound):
     path = recordings[scenario]
     frame = json.loads(render(path, t, "json"))
-    cairo = decode_png(render(path, t, "png"))[..., :3]
-    chromium = chromium_canvas(page, frame)
+    cairo = decode_png(render(path, t, "png", scale))[..., :3]
+    chromium = chromium_canvas(page, frame, scale)
     assert cairo.shape == chromium.shape, (cairo.shape, chromium.shape)
     delta = np.abs(cairo.astype(np.int16) - chromium.astype(np.int16)).max(axis=2)
     differing = delta > TOLERANCE
     PARITY.mkdir(parents=True, exist_ok=True)
-    stem = f"{scenario}-{t:.2f}"
+    stem = f"{scenario}-{t:.2f}" + (f"-x{scale}" if scale != 1 else "")
     write_png(PARITY / f"{stem}-cairo.png", cairo)
     write_png(PARITY / f"{stem}-chromium.png", chromium)
     faded = (255 - (255 - chromium.astype(np.int16)) // 4).astype(np.uint8)
@@ -144,7 +146,21 @@ def test_raster_matches_the_page(page, recordings, scenario, t):
     share = differing.mean()
     with open(PARITY / "summary.txt", "a") as summary:
         summary.write(f"{stem}: {differing.sum()} of {differing.size} pixels ({share:.3%}) differ by more than {TOLERANCE}\n")
-    bound = TEXT_DENSE_MAX if scenario in TEXT_DENSE else MAX_DIFFERING
     assert share <= bound, (
         f"{stem}: {differing.sum()} pixels ({share:.2%}) differ by more than {TOLERANCE}/255 "
         f"(see {PARITY / (stem + '-diff.png')})")
+
+
+@pytest.mark.parametrize("scenario,t", CASES, ids=[f"{s}@{t}" for s, t in CASES])
+def test_raster_matches_the_page(page, recordings, scenario, t):
+    compare(page, recordings, scenario, t, 1, TEXT_DENSE_MAX if scenario in TEXT_DENSE else MAX_DIFFERING)
+
+
+HIDPI = [("hud-tour", 5.0), ("zoom-animations", 0.4), ("pause-strategies", 2.5), ("swipe-back", 2.5),
+         ("status-toasts-zh", 0.5)]
+
+
+@pytest.mark.parametrize("scenario,t", HIDPI, ids=[f"{s}@{t}x2" for s, t in HIDPI])
+def test_raster_matches_the_page_at_2x(page, recordings, scenario, t):
+    """--scale 2 against the page at devicePixelRatio 2 (its canvas transform scaled by 2)."""
+    compare(page, recordings, scenario, t, 2, MAX_DIFFERING)
