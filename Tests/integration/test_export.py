@@ -323,6 +323,15 @@ def test_route_size_limit(start_server, recording):
     assert get(s, "/api/health")[0] == 200
 
 
+def test_route_time_limit(start_server, recording):
+    s = start_server("--export-seconds", "1")
+    s.recordings.mkdir(parents=True, exist_ok=True)
+    (s.recordings / "tour.pcast").write_bytes(recording.read_bytes())
+    status, _, body = get(s, "/api/recordings/tour/export?format=apng&scale=4&fps=60")
+    assert status == 413 and "time limit" in json.loads(body)["message"]
+    assert get(s, "/api/health")[0] == 200
+
+
 def test_route_needs_the_token(start_server, recording):
     s = start_server("--token", "export-token")
     s.recordings.mkdir(parents=True, exist_ok=True)
