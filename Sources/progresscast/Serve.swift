@@ -83,7 +83,7 @@ struct Serve: ParsableCommand {
 
     @Option(
         name: .customLong("export-bytes"),
-        help: "Largest exported file in bytes (then 413).")
+        help: "Largest exported file, bytes.")
     var exportBytes = 64 << 20
 
     func validate() throws {
