@@ -66,6 +66,10 @@ public struct Exporter {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ExportError(.io, "the folder \(folder.path) does not exist")
         }
+        // A folder is not renamed over an existing one (rename(2) would replace only an empty one).
+        if settings.format == .pngSequence, FileManager.default.fileExists(atPath: target.path) {
+            throw ExportError(.io, "\(target.path) already exists")
+        }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let rasterizer: Rasterizer
@@ -81,11 +85,6 @@ public struct Exporter {
             try run.encode(ffmpeg: ffmpeg, folder: folder)
         } else {
             try run.writePNGs()
-        }
-        if settings.format == .pngSequence {
-            if FileManager.default.fileExists(atPath: target.path) {
-                throw ExportError(.io, "\(target.path) already exists")
-            }
         }
         guard rename(temporary.path, target.path) == 0 else {
             throw ExportError(.io, "cannot write \(target.path): \(String(cString: strerror(errno)))")

@@ -133,6 +133,9 @@ def test_png_sequence(recording, tmp_path):
     names = sorted(p.name for p in out.iterdir())
     assert names == [f"frame-{i:05d}.png" for i in range(1, 6)]
     assert (png_rgb((out / names[0]).read_bytes()) == raster(recording, 0.0, scale=2)).all()
+    again = run("export", recording, "--format", "png-sequence", "--to", 1, "--out", out)
+    assert again.returncode != 0 and "already exists" in again.stderr
+    assert len(list(out.iterdir())) == 5 and leftovers(tmp_path) == []
 
 
 def test_ten_second_export_speed(recording, tmp_path):
