@@ -8,14 +8,9 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
 #include FT_ADVANCES_H
-#include FT_OUTLINE_H
 
 /// FT_LOAD_NO_SCALE: advances in unscaled font units.
 static const FT_Int32 kPCFTLoadNoScale = FT_LOAD_NO_SCALE;
-/// FT_LOAD_TARGET_LIGHT: light (vertical-only) hinting, as Chromium's "slight" hint style.
-static const FT_Int32 kPCFTLoadTargetLight = FT_LOAD_TARGET_LIGHT;
-/// FT_LOAD_NO_BITMAP: outlines, never embedded bitmaps.
-static const FT_Int32 kPCFTLoadNoBitmap = FT_LOAD_NO_BITMAP;
 /// The 'kern' table tag.
 static const FT_ULong kPCFTTagKern = TTAG_kern;
 /// FT_FACE_FLAG_SCALABLE.

@@ -65,15 +65,27 @@ final class GlyphMasks {
         cairo_mask_surface(cr, surface, penX + Double(mask.left), penY - Double(mask.top))
     }
 
+    /// `FT_LOAD_TARGET_LIGHT | FT_LOAD_NO_BITMAP` (macros Swift does not import:
+    /// `FT_LOAD_TARGET_(mode)` is `(mode & 15) << 16`, `FT_LOAD_NO_BITMAP` is bit 3): light,
+    /// vertical-only hinting as Skia's "slight", and outlines rather than embedded bitmaps.
+    private static let loadFlags = Int32((FT_RENDER_MODE_LIGHT.rawValue & 15) << 16) | (1 << 3)
+
+    private func setPhase(_ face: FT_Face, _ phase: Int) -> Bool {
+        var delta = FT_Vector(x: FT_Pos(phase * 16), y: 0)
+        FT_Set_Transform(face, nil, &delta)
+        return true
+    }
+
     private func render(_ key: Key) throws(RasterError) -> Mask {
         let face = try faces.maskFace(path: key.path)
         let empty = Mask(surface: nil, left: 0, top: 0)
         guard key.pixelSize > 0, FT_Set_Char_Size(face, 0, FT_F26Dot6(key.pixelSize), 72, 72) == 0,
-            FT_Load_Glyph(face, FT_UInt(key.glyph), kPCFTLoadTargetLight | kPCFTLoadNoBitmap) == 0,
-            let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+            // The quarter-pixel phase moves the outline after hinting (FT_Set_Transform's delta).
+            setPhase(face, key.phase),
+            FT_Load_Glyph(face, FT_UInt(key.glyph), Self.loadFlags) == 0,
+            let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE,
+            FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
         else { return empty }
-        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(key.phase * 16), 0)
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return empty }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows)
         guard width > 0, rows > 0, let source = bitmap.buffer,

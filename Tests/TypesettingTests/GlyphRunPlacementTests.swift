@@ -5,7 +5,7 @@ import Testing
 
 /// `Font.glyphRuns` places glyphs where the server measures them (docs: the shared interface of
 /// issues 17 and 18): the pen after the last glyph is the measured width, faces split runs.
-@Suite struct GlyphRunTests {
+@Suite struct GlyphRunPlacementTests {
     @Test func runsReproduceTheMeasuredWidth() throws {
         let catalog = try #require(sharedLayout).catalog
         for weight in FontWeight.allCases {
