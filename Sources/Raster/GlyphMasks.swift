@@ -28,6 +28,8 @@ final class GlyphMasks {
     private let faces: CairoFontFaces
     private var masks: [Key: Mask] = [:]
     private static let capacity = 8192
+    /// The largest glyphs drawn from masks, in pixels (Skia's `kSkSideTooBigForAtlas`).
+    static let largestSize = 256.0
 
     /// Masks of the fonts `faces` opens.
     init(faces: CairoFontFaces) {
@@ -70,18 +72,13 @@ final class GlyphMasks {
     /// vertical-only hinting as Skia's "slight", and outlines rather than embedded bitmaps.
     private static let loadFlags = Int32((FT_RENDER_MODE_LIGHT.rawValue & 15) << 16) | (1 << 3)
 
-    private func setPhase(_ face: FT_Face, _ phase: Int) -> Bool {
-        var delta = FT_Vector(x: FT_Pos(phase * 16), y: 0)
-        FT_Set_Transform(face, nil, &delta)
-        return true
-    }
-
     private func render(_ key: Key) throws(RasterError) -> Mask {
         let face = try faces.maskFace(path: key.path)
         let empty = Mask(surface: nil, left: 0, top: 0)
+        // The quarter-pixel phase moves the outline after hinting (FT_Set_Transform's delta).
+        var delta = FT_Vector(x: FT_Pos(key.phase * 16), y: 0)
+        FT_Set_Transform(face, nil, &delta)
         guard key.pixelSize > 0, FT_Set_Char_Size(face, 0, FT_F26Dot6(key.pixelSize), 72, 72) == 0,
-            // The quarter-pixel phase moves the outline after hinting (FT_Set_Transform's delta).
-            setPhase(face, key.phase),
             FT_Load_Glyph(face, FT_UInt(key.glyph), Self.loadFlags) == 0,
             let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE,
             FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0

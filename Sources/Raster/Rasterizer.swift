@@ -308,8 +308,11 @@ private struct Drawing {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         // Upright text at any uniform scale gets Chromium's glyph masks; rotated, skewed or
-        // stretched text (which no component draws) is filled as outlines.
-        let upright = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
+        // stretched text (which no component draws) is filled as outlines, and so are glyphs
+        // over 256 pixels, as Skia draws them as paths.
+        let upright =
+            matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
+            && text.size * matrix.xx <= GlyphMasks.largestSize
         let level = MaskGamma.level(of: text.fill)
         for run in runs {
             if upright {

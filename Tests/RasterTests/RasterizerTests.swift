@@ -155,6 +155,25 @@ import Typesetting
         #expect(left.1 - left.0 == right.1 - right.0)
     }
 
+    @Test func largeAndTransformedTextIsFilledAsOutlines() throws {
+        // Over 256 pixels (Skia draws such glyphs as paths), and under a rotation.
+        let big = try render(
+            [.text(TextShape(position: Point(x: 20, y: 280), text: "I", size: 300, fill: .black))],
+            size: Size(width: 200, height: 300))
+        let stem = (0..<200).filter { pixel(big, $0, 150)[0] < 128 }
+        #expect(stem.count > 20 && stem.count < 60)  // DejaVu's I stem: 0.146 em, about 44 pixels
+        let rotated = try render([
+            .group(
+                GroupShape(
+                    matrix: [0, 1, -1, 0, 60, 10],
+                    items: [.text(TextShape(position: Point(x: 0, y: 0), text: "MMMM", size: 20, fill: .black))]))
+        ])
+        // x' = 60 - y, y' = x + 10: the text runs down from (60, 10), its glyphs (above the
+        // baseline) right of x = 60.
+        #expect((10..<80).contains { y in (61..<76).contains { pixel(rotated, $0, y)[0] < 128 } })
+        #expect(!(0..<100).contains { y in (0..<58).contains { pixel(rotated, $0, y)[0] < 128 } })
+    }
+
     @Test func pngBytesAreAPNG() throws {
         let bytes = try render([]).pngBytes()
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
