@@ -24,6 +24,9 @@ let package = Package(
         .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
         .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
         .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType"]),
+        // The display list drawn into pixels with Cairo, as the page's canvas draws it.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "Raster", dependencies: ["Shapes", "Typesetting", "Geometry", "CCairo", "CFreeType"]),
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
         .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
@@ -60,6 +63,11 @@ let package = Package(
                 "Timing", "Wire",
             ]),
 
+        // Recordings exported as GIF/MP4/WebM/APNG/PNG: frames re-simulated, rasterised, piped to ffmpeg.
+        .target(
+            name: "Export",
+            dependencies: ["Session", "Raster", "Recording", "Typesetting", "Shapes", "Geometry", "Timing"]),
+
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
@@ -71,7 +79,8 @@ let package = Package(
         .target(
             name: "ProgressCastServer",
             dependencies: [
-                "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes", "FrameCodecs",
+                "Export", "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes",
+                "FrameCodecs",
                 "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -89,7 +98,7 @@ let package = Package(
             name: "progresscast",
             dependencies: [
                 "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport",
-                "FrameCodecs", "Typesetting", "Geometry", "Timing",
+                "FrameCodecs", "Typesetting", "Geometry", "Timing", "Raster", "Export",
                 "LoadGenerator", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,6 +145,8 @@ let package = Package(
             name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Shapes", "Geometry", "Typesetting"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export"]),
         .testTarget(
             name: "HUDTests",
             dependencies: [

@@ -1,6 +1,8 @@
 // Recording controls (record.start / record.marker / record.stop) and the list of recordings
-// from GET /api/recordings, each with a download link and an "open" button (replay.open).
+// from GET /api/recordings, each with a download link, an "open" button (replay.open) and an
+// Export menu (export-menu.js).
 import { withServerToken } from './connection.js';
+import { exportMenu } from './export-menu.js';
 import { collect } from './form.js';
 import { formatTime } from './replay.js';
 
@@ -55,7 +57,7 @@ export function setupRecordings(app, els) {
     open.dataset.test = 'recording-open';
     open.setAttribute('aria-label', `open ${rec.name} in a replay session`);
     open.addEventListener('click', () => app.session.openReplay(rec.name));
-    tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open));
+    tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open), cell(exportMenu(rec.name)));
     return tr;
   }
 

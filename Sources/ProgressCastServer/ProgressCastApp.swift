@@ -27,6 +27,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     /// Renders each wake's due frames on the service thread and ``ServerOptions/renderThreads``
     /// helpers.
     let renderPool: FrameRenderPool
+    /// The export running now, if any (one at a time per server).
+    var export: RecordingExport?
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options
@@ -57,6 +59,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     }
 
     public func serverStopping(loop: ServerLoop) {
+        export?.cancel()
         for session in sessions.values {
             if let recorder = session.recorder {
                 recorder.finish(reason: "server stopped", at: session.core.now)

@@ -32,6 +32,10 @@ public struct ServerOptions: Sendable {
     /// Threads that render live sessions' frames alongside the service thread (0: the service
     /// thread renders alone). One by default: the second core of a two-core machine.
     public var renderThreads = 1
+    /// Longest one export may take, seconds (`GET /api/recordings/NAME/export`; then 413).
+    public var maxExportSeconds: Double = 120
+    /// Largest exported file in bytes (then 413); the file is held in memory to be served.
+    public var maxExportBytes = 64 << 20
 
     public init() {}
 

@@ -38,6 +38,10 @@ public protocol WebSocketServerHandler: AnyObject {
     /// one that no static mount serves. Called when the request (and its body) is
     /// complete; the response is written as the socket accepts it.
     func httpRequest(_ request: HTTPRequest, loop: ServerLoop) -> HTTPResponse
+
+    /// The connection of a deferred request (``ServerLoop/deferHTTPResponse()``) closed before
+    /// its answer: the work for it can stop.
+    func httpRequestAbandoned(_ ticket: HTTPTicket, loop: ServerLoop)
 }
 
 extension WebSocketServerHandler {
@@ -51,6 +55,8 @@ extension WebSocketServerHandler {
     public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {}
     /// Does nothing.
     public func serverWoken(loop: ServerLoop) {}
+    /// Does nothing.
+    public func httpRequestAbandoned(_ ticket: HTTPTicket, loop: ServerLoop) {}
     /// Answers 404 Not Found.
     public func httpRequest(_ request: HTTPRequest, loop: ServerLoop) -> HTTPResponse { .notFound }
 }

@@ -1,18 +1,20 @@
 import ArgumentParser
+import Export
 import Foundation
 import FrameCodecs
 import Geometry
+import Raster
 import Recording
 import Session
 import Timing
 import Typesetting
 
-/// `progresscast render FILE --at SECONDS --format svg|json --out PATH`.
+/// `progresscast render FILE --at SECONDS --format svg|json|png [--scale S] --out PATH`.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export the frame of a recording at a time as SVG or JSON.")
+        abstract: "Export the frame of a recording at a time as SVG, JSON or PNG.")
 
-    enum Format: String, ExpressibleByArgument { case svg, json }
+    enum Format: String, ExpressibleByArgument { case svg, json, png }
 
     @Argument(help: "A .pcast file.")
     var file: String
@@ -20,16 +22,23 @@ struct Render: ParsableCommand {
     @Option(help: "Media time in seconds.")
     var at: Double = 0
 
-    @Option(help: "svg or json.")
+    @Option(help: "svg, json or png.")
     var format: Format = .svg
+
+    @Option(help: "Pixels per point for png (the page's devicePixelRatio), 0.25 to 4.")
+    var scale: Double = 1
 
     @Option(help: "Output path (- for standard output).")
     var out: String = "-"
 
     func run() throws {
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time >= 0") }
+        guard scale.isFinite, ExportSettings.scaleRange.contains(scale) else {
+            throw ValidationError("--scale must be between 0.25 and 4")
+        }
         let recording = try RecordingLoader.load(file)
-        let replayer = Replayer(recording: recording, fonts: try FontCatalog())
+        let fonts = try FontCatalog()
+        let replayer = Replayer(recording: recording, fonts: fonts)
         let core = replayer.state(at: MediaTime.microseconds(at))
         let list = core.displayList()
         let bytes: [UInt8]
@@ -38,6 +47,12 @@ struct Render: ParsableCommand {
         case .json:
             var encoder = FrameEncoder()
             bytes = encoder.encodeFrame(list, seq: 0, time: core.time)
+        case .png:
+            do {
+                bytes = try Rasterizer(fonts: fonts).render(list, scale: scale).pngBytes()
+            } catch {
+                throw ValidationError("cannot draw the frame: \(error.message)")
+            }
         }
         if out == "-" {
             FileHandle.standardOutput.write(Data(bytes))

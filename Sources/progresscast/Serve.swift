@@ -76,6 +76,16 @@ struct Serve: ParsableCommand {
         help: "Threads that render live sessions' frames alongside the service thread (0: the service thread alone).")
     var renderThreads = 1
 
+    @Option(
+        name: .customLong("export-seconds"),
+        help: "Longest an export (GET /api/recordings/NAME/export) may take, seconds (then 413).")
+    var exportSeconds = 120
+
+    @Option(
+        name: .customLong("export-bytes"),
+        help: "Largest exported file, bytes.")
+    var exportBytes = 64 << 20
+
     func validate() throws {
         if let token, !AccessToken.isValidSecret(token) {
             throw ValidationError("--token must be 1-256 characters of A-Za-z0-9._~- (it travels in URLs and a cookie)")
@@ -89,6 +99,8 @@ struct Serve: ParsableCommand {
             ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
             ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max)),
             ("--render-threads", renderThreads, 0...16),
+            ("--export-seconds", exportSeconds, 1...86_400),
+            ("--export-bytes", exportBytes, 1024...(1 << 32)),
         ] {
             guard range.contains(value) else {
                 throw ValidationError("\(flag) must be in \(range.lowerBound)...\(range.upperBound), got \(value)")
@@ -119,6 +131,8 @@ struct Serve: ParsableCommand {
         options.permessageDeflate = !noDeflate
         options.maxRecordingBytes = maxRecordingBytes
         options.renderThreads = renderThreads
+        options.maxExportSeconds = Double(exportSeconds)
+        options.maxExportBytes = exportBytes
         if !options.isLoopback && token == nil {
             logger.warning(
                 "listening beyond loopback (\(host)) without --token: anyone who can reach this port can create and watch sessions"

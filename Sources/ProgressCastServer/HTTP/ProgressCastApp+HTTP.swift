@@ -27,6 +27,10 @@ extension ProgressCastApp {
         case "/api/recordings", "/api/recordings/":
             return .json(JSONValue.array(listRecordings()).canonicalString)
         default:
+            if request.path.hasPrefix("/api/recordings/"), request.path.hasSuffix("/export") {
+                let name = request.path.dropFirst("/api/recordings/".count).dropLast("/export".count)
+                return exportRecording(String(name), request: request, loop: loop)
+            }
             if request.path.hasPrefix("/api/recordings/") {
                 return recordingFile(String(request.path.dropFirst("/api/recordings/".count)))
             }

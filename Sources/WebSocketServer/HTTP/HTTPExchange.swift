@@ -7,6 +7,10 @@ final class HTTPExchange {
     /// The response body still to write, from `offset`.
     var responseBody: [UInt8] = []
     var offset = 0
+    /// Set when the handler deferred its answer (``ServerLoop/deferHTTPResponse()``).
+    var ticket: HTTPTicket?
+    /// A deferred answer waiting for HTTP_WRITEABLE to write its headers.
+    var pendingResponse: HTTPResponse?
 
     init(request: HTTPRequest) {
         self.request = request

@@ -51,6 +51,10 @@ extension ServerLoop {
     /// HTTP_WRITEABLE: writes the next body chunk; returns -1 to close. Returns nil
     /// when this connection has no dynamic response in progress.
     func httpWritable(_ wsi: OpaquePointer) -> Int32? {
+        if let exchange = httpExchanges[wsi], let response = exchange.pendingResponse {
+            exchange.pendingResponse = nil
+            return respond(wsi, to: exchange, with: response)
+        }
         guard let exchange = httpExchanges[wsi], exchange.offset < exchange.responseBody.count else { return nil }
         let remaining = exchange.responseBody.count - exchange.offset
         let chunkSize = min(remaining, Self.httpChunkSize)
@@ -77,15 +81,55 @@ extension ServerLoop {
 
     /// CLOSED_HTTP / HTTP_DROP_PROTOCOL: forgets any exchange of this connection.
     func httpExchangeEnded(_ wsi: OpaquePointer) {
+        if let ticket = httpExchanges[wsi]?.ticket, deferredHTTP.removeValue(forKey: ticket) != nil {
+            handler.httpRequestAbandoned(ticket, loop: self)
+        }
         httpExchanges[wsi] = nil
     }
 
+    /// Called by the handler inside ``WebSocketServerHandler/httpRequest(_:loop:)``: the
+    /// answer will come later through ``completeHTTP(_:with:)`` (the handler then returns
+    /// any response; it is ignored). The connection waits without a timeout, so the handler
+    /// must answer every ticket (or hear ``WebSocketServerHandler/httpRequestAbandoned(_:loop:)``).
+    /// Returns nil outside `httpRequest`.
+    public func deferHTTPResponse() -> HTTPTicket? {
+        guard let wsi = answeringHTTP, let exchange = pendingExchange else { return nil }
+        lastHTTPTicket += 1
+        let ticket = HTTPTicket(value: lastHTTPTicket)
+        exchange.ticket = ticket
+        httpExchanges[wsi] = exchange
+        deferredHTTP[ticket] = wsi
+        return ticket
+    }
+
+    /// Answers a deferred request; false when its connection is gone (or it was answered).
+    @discardableResult
+    public func completeHTTP(_ ticket: HTTPTicket, with response: HTTPResponse) -> Bool {
+        guard !isTearingDown, let wsi = deferredHTTP.removeValue(forKey: ticket), let exchange = httpExchanges[wsi]
+        else { return false }
+        exchange.pendingResponse = response
+        lws_callback_on_writable(wsi)
+        return true
+    }
+
     private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
-        let response =
-            exchange.bodyTooLarge
-            ? HTTPResponse.text("request body too large\n", status: Int(pc_http_status_payload_too_large))
-            : handler.httpRequest(exchange.request, loop: self)
+        guard !exchange.bodyTooLarge else {
+            control.counters.httpRequests.bump()
+            return respond(
+                wsi, to: exchange,
+                with: .text("request body too large\n", status: Int(pc_http_status_payload_too_large)))
+        }
+        answeringHTTP = wsi
+        pendingExchange = exchange
+        let response = handler.httpRequest(exchange.request, loop: self)
+        answeringHTTP = nil
+        pendingExchange = nil
         control.counters.httpRequests.bump()
+        if exchange.ticket != nil {
+            // Deferred: no timeout while the handler works; HTTP_WRITEABLE writes the answer.
+            lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0)
+            return 0
+        }
         return respond(wsi, to: exchange, with: response)
     }
 

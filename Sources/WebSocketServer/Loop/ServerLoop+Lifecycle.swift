@@ -68,6 +68,7 @@ extension ServerLoop {
         context = nil
         resources = nil
         httpExchanges = [:]
+        deferredHTTP = [:]
         connections = [:]
     }
 

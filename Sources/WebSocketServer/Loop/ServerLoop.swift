@@ -27,6 +27,12 @@ public final class ServerLoop {
     var lastConnectionID: UInt64 = 0
     /// Dynamic-route requests in progress, by connection (`struct lws *`).
     var httpExchanges: [OpaquePointer: HTTPExchange] = [:]
+    /// The connection whose request the handler is answering now (for deferring it).
+    var answeringHTTP: OpaquePointer?
+    var pendingExchange: HTTPExchange?
+    /// Deferred requests still waiting for their answer.
+    var deferredHTTP: [HTTPTicket: OpaquePointer] = [:]
+    var lastHTTPTicket: UInt64 = 0
     var timers = TimerTable()
     /// Set once the server starts closing connections; upgrades are refused.
     var isStopping = false
@@ -47,6 +53,9 @@ public final class ServerLoop {
 
     /// The server's counters now.
     public var statistics: Statistics { control.counters.snapshot }
+
+    /// Wakes this server's service thread from any thread.
+    public var waker: ServerWaker { ServerWaker(control: control) }
 
     /// The number of open WebSocket connections.
     public var connectionCount: Int { connections.count }

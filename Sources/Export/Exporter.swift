@@ -1,0 +1,236 @@
+import Foundation
+import Raster
+public import Recording
+public import Typesetting
+
+/// Limits on one export (the server's `--export-*` flags); nil for none.
+public struct ExportLimits: Sendable {
+    /// The most bytes the output may have.
+    public var maxBytes: Int?
+    /// The most seconds the export may take.
+    public var maxSeconds: Double?
+
+    /// Creates a value with these fields (see the type's documentation for their meaning).
+    public init(maxBytes: Int? = nil, maxSeconds: Double? = nil) {
+        self.maxBytes = maxBytes
+        self.maxSeconds = maxSeconds
+    }
+}
+
+/// Exports a recording as a GIF, MP4, WebM, APNG or PNG sequence: re-simulates it on a manual
+/// clock (``RecordingFrames``), draws each frame with the ``Rasterizer`` and pipes the raw
+/// pixels into `ffmpeg`. The output is written to a hidden temporary name in the destination's
+/// folder and renamed over the destination only on success, so a failed, killed or cancelled
+/// export leaves no partial file.
+public struct Exporter {
+    /// The recording exported.
+    public let recording: Recording
+    /// What to export.
+    public let settings: ExportSettings
+    let fonts: FontCatalog
+
+    /// How many frames a GIF's palette is computed from at most (spread over the export).
+    static let paletteSampleFrames = 60
+
+    /// Creates a value with these fields (see the type's documentation for their meaning).
+    public init(recording: Recording, settings: ExportSettings, fonts: FontCatalog) {
+        self.recording = recording
+        self.settings = settings
+        self.fonts = fonts
+    }
+
+    /// The `ffmpeg` executable on `PATH`, or nil when it is not installed.
+    public static func ffmpegPath() -> String? { FFmpegProcess.locate() }
+
+    /// The error an export needing ffmpeg fails with when it is not installed (names the package).
+    public static var ffmpegMissing: ExportError { FFmpegProcess.missing }
+
+    /// Writes the export to `destination` (a file, or a folder for a PNG sequence).
+    /// - Parameters:
+    ///   - progress: called after each frame with (frames done, frames in all), on this thread.
+    ///   - isCancelled: polled between frames; true stops the export (``ExportError/Kind/cancelled``).
+    /// - Returns: the number of frames written.
+    @discardableResult
+    public func export(
+        to destination: String, limits: ExportLimits = ExportLimits(),
+        progress: @escaping (Int, Int) -> Void = { _, _ in }, isCancelled: @escaping () -> Bool = { false }
+    ) throws(ExportError) -> Int {
+        let times = try settings.frameTimes(duration: recording.duration)
+        let ffmpeg = settings.format.usesFFmpeg ? FFmpegProcess.locate() : nil
+        if settings.format.usesFFmpeg, ffmpeg == nil { throw FFmpegProcess.missing }
+        // ffmpeg exiting mid-way must come back as EPIPE from write(2), not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let target = URL(fileURLWithPath: destination)
+        let folder = target.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ExportError(.io, "the folder \(folder.path) does not exist")
+        }
+        // A folder is not renamed over an existing one (rename(2) would replace only an empty one).
+        if settings.format == .pngSequence, FileManager.default.fileExists(atPath: target.path) {
+            throw ExportError(.io, "\(target.path) already exists")
+        }
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let rasterizer: Rasterizer
+        do {
+            rasterizer = try Rasterizer(fonts: fonts)
+        } catch {
+            throw ExportError(.io, error.message)
+        }
+        var run = Run(
+            exporter: self, times: times, rasterizer: rasterizer, limits: limits, output: temporary.path,
+            progress: progress, isCancelled: isCancelled)
+        if let ffmpeg {
+            try run.encode(ffmpeg: ffmpeg, folder: folder)
+        } else {
+            try run.writePNGs()
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            throw ExportError(.io, "cannot write \(target.path): \(String(cString: strerror(errno)))")
+        }
+        return times.count
+    }
+}
+
+/// One export in progress: frames, pixels, processes, limits.
+private struct Run {
+    let exporter: Exporter
+    let times: [Double]
+    let rasterizer: Rasterizer
+    let limits: ExportLimits
+    let output: String
+    let progress: (Int, Int) -> Void
+    let isCancelled: () -> Bool
+    let started = ContinuousClock.now
+    var done = 0
+
+    init(
+        exporter: Exporter, times: [Double], rasterizer: Rasterizer, limits: ExportLimits, output: String,
+        progress: @escaping (Int, Int) -> Void, isCancelled: @escaping () -> Bool
+    ) {
+        self.exporter = exporter
+        self.times = times
+        self.rasterizer = rasterizer
+        self.limits = limits
+        self.output = output
+        self.progress = progress
+        self.isCancelled = isCancelled
+    }
+
+    private var settings: ExportSettings { exporter.settings }
+
+    /// Every frame whose index passes `include`, drawn and handed to `body`.
+    private mutating func frames(
+        total: Int, include: (Int) -> Bool = { _ in true }, _ body: (Int, RasterImage) throws(ExportError) -> Void
+    ) throws(ExportError) {
+        var frames = RecordingFrames(recording: exporter.recording, fonts: exporterFonts)
+        for (index, time) in times.enumerated() where include(index) {
+            try checkLimits()
+            let image: RasterImage
+            do {
+                image = try rasterizer.render(frames.frame(at: time), scale: settings.scale)
+            } catch {
+                throw ExportError(.io, error.message)
+            }
+            try body(index, image)
+            done += 1
+            progress(done, total)
+        }
+    }
+
+    private var exporterFonts: FontCatalog { exporter.fonts }
+
+    private func checkLimits() throws(ExportError) {
+        if isCancelled() { throw ExportError(.cancelled, "the export was cancelled") }
+        if let maxSeconds = limits.maxSeconds {
+            let elapsed = ContinuousClock.now - started
+            if elapsed > .milliseconds(Int64(maxSeconds * 1000)) {
+                throw ExportError(.limit, "the export took more than \(maxSeconds) s (the server's time limit)")
+            }
+        }
+        if let maxBytes = limits.maxBytes, Self.size(of: output) > maxBytes {
+            throw ExportError(.limit, "the export is larger than \(maxBytes) bytes (the server's size limit)")
+        }
+    }
+
+    private static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Pipes the frames through ffmpeg (twice for a GIF: palette, then the file).
+    mutating func encode(ffmpeg: String, folder: URL) throws(ExportError) {
+        let size = Rasterizer.pixelSize(
+            of: RecordingFrames(recording: exporter.recording, fonts: exporterFonts).canvasSize,
+            scale: settings.scale)
+        let rawInput = [
+            "-f", "rawvideo", "-pix_fmt", RasterImage.ffmpegPixelFormat, "-s", "\(size.width)x\(size.height)",
+            "-r", Self.rate(settings.fps), "-i", "-",
+        ]
+        var inputs = rawInput
+        var total = times.count
+        let palette = folder.appendingPathComponent(".palette-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: palette) }
+        if settings.format == .gif {
+            let stride = max(1, (times.count + Exporter.paletteSampleFrames - 1) / Exporter.paletteSampleFrames)
+            let sampled = (times.count + stride - 1) / stride
+            total += sampled
+            try pipe(
+                ffmpeg: ffmpeg,
+                arguments: rawInput + [
+                    "-vf", "palettegen=stats_mode=full", "-update", "1", "-f", "image2", palette.path,
+                ],
+                total: total, include: { $0 % stride == 0 })
+            inputs += ["-i", palette.path]
+        }
+        try pipe(
+            ffmpeg: ffmpeg, arguments: inputs + settings.format.ffmpegOutputOptions + [output], total: total,
+            include: { _ in true })
+    }
+
+    private mutating func pipe(
+        ffmpeg: String, arguments: [String], total: Int, include: (Int) -> Bool
+    )
+        throws(ExportError)
+    {
+        let process = try FFmpegProcess(executable: ffmpeg, arguments: arguments)
+        do {
+            try frames(total: total, include: include) { (_, image) throws(ExportError) in
+                try process.write(image.pixels)
+            }
+        } catch {
+            if error.kind != .ffmpegFailed { process.kill() }
+            throw error
+        }
+        try process.finish()
+        try checkLimits()
+    }
+
+    /// Writes `frame-00001.png`, ... into a new folder at `output`.
+    mutating func writePNGs() throws(ExportError) {
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        } catch {
+            throw ExportError(.io, "cannot create \(output): \(error.localizedDescription)")
+        }
+        let folder = output
+        try frames(total: times.count) { (index, image) throws(ExportError) in
+            let name = folder + "/frame-" + String(format: "%05d", index + 1) + ".png"
+            let bytes: [UInt8]
+            do throws(RasterError) {
+                bytes = try image.pngBytes()
+            } catch {
+                throw ExportError(.io, error.message)
+            }
+            guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
+                throw ExportError(.io, "cannot write \(name)")
+            }
+        }
+    }
+
+    /// The frame rate as ffmpeg reads it (an integer, or a fraction over 1000).
+    private static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : "\(Int((fps * 1000).rounded()))/1000"
+    }
+}
