@@ -20,10 +20,12 @@ let package = Package(
         .target(name: "Timing", dependencies: ["Geometry"]),
         .target(name: "JSON"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // The display list (shape kinds); its encodings (JSON, binary, SVG); fonts and text layout.
         .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
         .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
-        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType"]),
+        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType", "CHarfBuzz", "CFriBidi"]),
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
         .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
@@ -88,7 +90,7 @@ let package = Package(
             name: "progresscast",
             dependencies: [
                 "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport",
-                "FrameCodecs", "Typesetting", "Geometry", "Timing",
+                "FrameCodecs", "Shapes", "Typesetting", "Geometry", "Timing",
                 "LoadGenerator", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],
             exclude: ["Goldens"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
+        .testTarget(
+            name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport", "CHarfBuzz"]),
         .testTarget(
             name: "HUDTests",
             dependencies: [

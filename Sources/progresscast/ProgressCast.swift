@@ -6,6 +6,8 @@ struct ProgressCast: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "progresscast",
         abstract: "A live, replayable visualizer of iOS-style progress UI.",
-        subcommands: [Serve.self, Replay.self, Render.self, RunScript.self, Bench.self, LoadGen.self, Baseline.self]
+        subcommands: [
+            Serve.self, Replay.self, Render.self, RunScript.self, Bench.self, LoadGen.self, Baseline.self, Measure.self,
+        ]
     )
 }
