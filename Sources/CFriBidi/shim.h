@@ -5,10 +5,17 @@
 
 #include <fribidi.h>
 
-/// FRIBIDI_PAR_ON: the paragraph direction comes from the first strong character (rules P2, P3).
-static const FriBidiParType kPCFriBidiParON = FRIBIDI_PAR_ON;
-/// FRIBIDI_PAR_LTR and FRIBIDI_PAR_RTL.
+/// FRIBIDI_PAR_LTR and FRIBIDI_PAR_RTL: the paragraph directions.
 static const FriBidiParType kPCFriBidiParLTR = FRIBIDI_PAR_LTR;
 static const FriBidiParType kPCFriBidiParRTL = FRIBIDI_PAR_RTL;
+
+/// The bidi types the paragraph direction is found from (rules P2, P3).
+static const FriBidiCharType kPCFriBidiTypeL = FRIBIDI_TYPE_LTR;
+static const FriBidiCharType kPCFriBidiTypeR = FRIBIDI_TYPE_RTL;
+static const FriBidiCharType kPCFriBidiTypeAL = FRIBIDI_TYPE_AL;
+static const FriBidiCharType kPCFriBidiTypeLRI = FRIBIDI_TYPE_LRI;
+static const FriBidiCharType kPCFriBidiTypeRLI = FRIBIDI_TYPE_RLI;
+static const FriBidiCharType kPCFriBidiTypeFSI = FRIBIDI_TYPE_FSI;
+static const FriBidiCharType kPCFriBidiTypePDI = FRIBIDI_TYPE_PDI;
 
 #endif

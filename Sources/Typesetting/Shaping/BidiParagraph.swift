@@ -1,8 +1,8 @@
 import CFriBidi
 
-/// The Unicode bidirectional algorithm (UAX #9) for one line, from GNU FriBidi: the paragraph
-/// direction from the first strong character (rules P2, P3, left-to-right when there is none, as
-/// UILabel's natural direction and CoreText do) and the resolved embedding level of each scalar
+/// The Unicode bidirectional algorithm (UAX #9) for one line: the paragraph direction from the
+/// first strong character (rules P2, P3, left-to-right when there is none, as UILabel's natural
+/// direction and CoreText do), and the resolved embedding level of each scalar from GNU FriBidi
 /// (rules X1 to I2, and L1's resetting of trailing whitespace to the paragraph level).
 struct BidiParagraph {
     /// Whether the paragraph is right-to-left (its first strong character is R or AL).
@@ -11,13 +11,15 @@ struct BidiParagraph {
     let levels: [Int8]
 
     /// Resolves the levels of `scalars`.
-    /// - Parameter rightToLeft: the paragraph direction, or nil for the first strong character's.
+    /// - Parameter rightToLeft: the paragraph direction, or nil for the first strong character's
+    ///   (``isRightToLeft(_:)``).
     init(_ scalars: [UInt32], rightToLeft: Bool? = nil) {
+        let rightToLeft = rightToLeft ?? BidiParagraph.isRightToLeft(scalars: scalars)
         let count = scalars.count
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
-        var direction = rightToLeft.map { $0 ? kPCFriBidiParRTL : kPCFriBidiParLTR } ?? kPCFriBidiParON
+        var direction = rightToLeft ? kPCFriBidiParRTL : kPCFriBidiParLTR
         let length = FriBidiStrIndex(clamping: count)
         let maxLevel = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { types in
@@ -33,26 +35,36 @@ struct BidiParagraph {
         }
         // 0 means FriBidi failed (out of memory): lay the line out left to right, unreordered.
         guard maxLevel > 0 else {
-            isRightToLeft = rightToLeft ?? false
+            isRightToLeft = rightToLeft
             self.levels = [Int8](repeating: 0, count: count)
             return
         }
-        isRightToLeft = direction == kPCFriBidiParRTL
+        isRightToLeft = rightToLeft
         self.levels = levels
     }
 
-    /// The paragraph direction of `text` alone (rules P2, P3: the first strong character outside
-    /// isolates), without resolving levels.
+    /// The paragraph direction of `text` (rules P2, P3): that of the first strong character
+    /// (L, R or AL) outside isolates (LRI, RLI, FSI up to the matching PDI), left-to-right when
+    /// there is none.
     static func isRightToLeft(_ text: some StringProtocol) -> Bool {
-        let scalars = text.unicodeScalars.map(\.value)
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-        let length = FriBidiStrIndex(clamping: scalars.count)
-        return scalars.withUnsafeBufferPointer { text in
-            types.withUnsafeMutableBufferPointer { types in
-                fribidi_get_bidi_types(text.baseAddress, length, types.baseAddress)
-                return fribidi_get_par_direction(types.baseAddress, length) == kPCFriBidiParRTL
+        isRightToLeft(scalars: text.unicodeScalars.lazy.map(\.value))
+    }
+
+    private static func isRightToLeft(scalars: some Sequence<UInt32>) -> Bool {
+        var isolates = 0
+        for scalar in scalars {
+            let type = fribidi_get_bidi_type(scalar)
+            if type == kPCFriBidiTypeLRI || type == kPCFriBidiTypeRLI || type == kPCFriBidiTypeFSI {
+                isolates += 1
+            } else if type == kPCFriBidiTypePDI {
+                isolates = max(isolates - 1, 0)
+            } else if isolates == 0, type == kPCFriBidiTypeR || type == kPCFriBidiTypeAL {
+                return true
+            } else if isolates == 0, type == kPCFriBidiTypeL {
+                return false
             }
         }
+        return false
     }
 
     /// Visual order of the runs `0..<levels.count` given each run's level (rule L2): from the
