@@ -1,6 +1,7 @@
 public import Geometry
 public import Shapes
 public import Timing
+import Typesetting
 
 extension ScrollView {
     /// A plain UITableView's look, and the scroll indicators'.
@@ -81,7 +82,8 @@ extension ScrollView {
                 .text(
                     TextShape(
                         position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
-                        size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
+                        size: Look.titleSize, fill: Look.titleColor, baseline: .middle,
+                        isRightToLeft: Font.isRightToLeft(rowTitles[index]))))
         }
         let drawn = last - first + 1
         let data =

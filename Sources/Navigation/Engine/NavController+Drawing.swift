@@ -2,6 +2,7 @@ import Geometry
 import ScrollView
 import Shapes
 import Timing
+import Typesetting
 
 extension NavController {
     /// What moves during a transition, sampled at one instant.
@@ -102,7 +103,8 @@ extension NavController {
                         TextShape(
                             position: Point(x: textX, y: y + rows.height / 2), text: title,
                             size: NavMetrics.rowFontSize,
-                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle)))
+                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle,
+                            isRightToLeft: Font.isRightToLeft(title))))
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
@@ -167,7 +169,8 @@ extension NavController {
                 .text(
                     TextShape(
                         position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
-                        weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle))
+                        weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle,
+                        isRightToLeft: Font.isRightToLeft(entry.title)))
             )
         }
         guard let backTitle = entry.backTitle else { return }
@@ -192,6 +195,7 @@ extension NavController {
             .text(
                 TextShape(
                     position: Point(x: textX, y: midY), text: backTitle, size: NavMetrics.backFontSize,
-                    fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle)))
+                    fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle,
+                    isRightToLeft: Font.isRightToLeft(backTitle))))
     }
 }
