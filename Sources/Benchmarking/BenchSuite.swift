@@ -59,7 +59,7 @@ public struct BenchOutcome {
 /// The benchmarks behind `progresscast bench`: each part measures figures and adds rows to one table.
 public enum BenchSuite {
     /// Every part, in the order they run.
-    public static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing"]
+    public static let allParts = ["engine", "replay", "seek", "server", "baseline", "idle", "page", "timing", "text"]
 
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
     /// throws becomes an ERROR row and an entry of ``BenchOutcome/errors``; the others still run.
@@ -129,6 +129,8 @@ public enum BenchSuite {
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
                 case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
                 case "timing": table.add(TimingBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 2)))
+                case "text":
+                    table.add(TextBenchmark.run(seconds: request.smoke ? 0.2 : min(request.seconds, 2), fonts: fonts))
                 default: break
                 }
             } catch {
