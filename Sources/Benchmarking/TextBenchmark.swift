@@ -1,4 +1,5 @@
 import Foundation
+import Shapes
 import Timing
 import Typesetting
 
