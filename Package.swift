@@ -22,10 +22,12 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // ICU's line break iterator behind one C function (ICU's headers stay out of Swift: see its header).
+        .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // The display list (shape kinds); its encodings (JSON, binary, SVG); fonts and text layout.
         .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
         .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
-        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak"]),
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
         .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
@@ -173,7 +175,7 @@ let package = Package(
 // Upcoming language features on every Swift target: an `import` is internal unless written
 // `public import` (a module's API names what it re-exposes), and a member is visible only in
 // files that import its module (no leaks through transitive imports).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CICULineBreak" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("MemberImportVisibility"),

@@ -39,7 +39,7 @@ extension Font {
     }
 
     /// `text` broken into lines no wider than `maxWidth` points when shaped: at newlines, at the
-    /// break opportunities of ``LineBreakRules``, and inside a word only when the word alone is too
+    /// break opportunities of ``LineBreakRules`` (UAX #14), and inside a word only when the word alone is too
     /// wide. Each line takes as many words as fit (greedy, as UILabel's word wrapping); spaces at a
     /// soft break are dropped. A single grapheme cluster wider than `maxWidth` gets a line of its own
     /// (the only way a line can exceed it). Every line of a paragraph (text between newlines) has
@@ -86,12 +86,7 @@ extension Font {
             lines.append(TextLine(text: "", width: 0, isRightToLeft: rightToLeft))
             return
         }
-        var breaks: [Int] = []
-        for index in 1..<max(measured.count, 1)
-        where LineBreakRules.canBreak(between: scalars[index - 1], and: scalars[index]) {
-            breaks.append(index)
-        }
-        breaks.append(measured.count)
+        let breaks = LineBreakRules.lineStarts(in: paragraph, characters: measured.characters)
         var lineStart = 0
         var nextBreak = 0
         while lineStart < measured.count {
