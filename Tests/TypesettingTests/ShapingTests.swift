@@ -110,6 +110,30 @@ import Testing
         #expect(font.width(of: "\u{FFFD}") > 0)  // what a lone surrogate becomes
     }
 
+    /// Render threads shape with the same HarfBuzz fonts and fill the same cache at once: every
+    /// thread gets what a fresh catalog measures alone.
+    @Test func shapingFromManyThreadsAgrees() async throws {
+        let layout = try TextLayout()
+        let texts = (0..<300).map { "thread \($0) office \u{62C}\u{627}\u{631}\u{64D} \($0 * 7) 加载 \u{5E9}\u{5DC}" }
+        let alone = try TextLayout().font(size: 13, weight: .bold)
+        let expected = texts.map { alone.width(of: $0) }
+        let results = await withTaskGroup(of: [Double].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let font = layout.font(size: 13, weight: .bold)
+                    let order = task % 2 == 0 ? Array(texts.indices) : texts.indices.reversed()
+                    var widths = [Double](repeating: 0, count: texts.count)
+                    for index in order { widths[index] = font.width(of: texts[index]) }
+                    return widths
+                }
+            }
+            var all: [[Double]] = []
+            for await widths in group { all.append(widths) }
+            return all
+        }
+        #expect(results.count == 8 && results.allSatisfy { $0 == expected })
+    }
+
     @Test func shapedLinesAreCachedAndBounded() throws {
         let layout = try #require(sharedLayout)
         let font = layout.font(size: 15, weight: .regular)
