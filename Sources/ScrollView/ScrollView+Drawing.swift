@@ -1,7 +1,6 @@
 public import Geometry
 public import Shapes
 public import Timing
-import Typesetting
 
 extension ScrollView {
     /// A plain UITableView's look, and the scroll indicators'.
@@ -83,7 +82,7 @@ extension ScrollView {
                     TextShape(
                         position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
                         size: Look.titleSize, fill: Look.titleColor, baseline: .middle,
-                        isRightToLeft: Font.isRightToLeft(rowTitles[index]))))
+                        isRightToLeft: rowTitlesAreRightToLeft)))
         }
         let drawn = last - first + 1
         let data =

@@ -2,7 +2,6 @@ import Geometry
 import ScrollView
 import Shapes
 import Timing
-import Typesetting
 
 extension NavController {
     /// What moves during a transition, sampled at one instant.
@@ -104,7 +103,7 @@ extension NavController {
                             position: Point(x: textX, y: y + rows.height / 2), text: title,
                             size: NavMetrics.rowFontSize,
                             fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle,
-                            isRightToLeft: Font.isRightToLeft(title))))
+                            isRightToLeft: entry.rowTitlesAreRightToLeft)))
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
@@ -170,7 +169,7 @@ extension NavController {
                     TextShape(
                         position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
                         weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle,
-                        isRightToLeft: Font.isRightToLeft(entry.title)))
+                        isRightToLeft: entry.titleIsRightToLeft))
             )
         }
         guard let backTitle = entry.backTitle else { return }
@@ -196,6 +195,6 @@ extension NavController {
                 TextShape(
                     position: Point(x: textX, y: midY), text: backTitle, size: NavMetrics.backFontSize,
                     fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle,
-                    isRightToLeft: Font.isRightToLeft(backTitle))))
+                    isRightToLeft: entry.backTitleIsRightToLeft)))
     }
 }
