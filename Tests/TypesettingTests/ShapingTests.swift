@@ -139,16 +139,20 @@ import Testing
         let font = layout.font(size: 15, weight: .regular)
         let text = "cache test \(UInt64.random(in: 0...UInt64.max))"
         let first = font.width(of: text)
-        let cached = font.primary.shapedLines.count
+        let cached = font.primary.shapedLines.scalarCount
         #expect(font.width(of: text) == first)
         #expect(layout.font(size: 30, weight: .regular).width(of: text) == 2 * first)  // lines are in font units
-        #expect(font.primary.shapedLines.count == cached)
+        #expect(font.primary.shapedLines.scalarCount == cached)
+        // Long lines weigh by their length: the cache never holds more than two generations.
+        let faces = [font.primary]
         let cache = ShapingCache()
-        for index in 0..<(3 * ShapingCache.capacity) {
-            _ = cache.line(for: .init(text: "\(index)", fallbackPath: nil, rightToLeft: nil)) {
-                ShapedLine("", faces: [], rightToLeft: nil)
+        for index in 0..<300 {
+            let long = "\(index) " + String(repeating: "a\u{301}", count: 500)
+            _ = cache.line(for: .init(text: long, fallbackPath: nil, rightToLeft: nil)) {
+                ShapedLine(long, faces: faces, rightToLeft: nil)
             }
+            #expect(cache.scalarCount <= 2 * ShapingCache.capacity)
         }
-        #expect(cache.count <= 2 * ShapingCache.capacity)
+        #expect(cache.scalarCount > ShapingCache.capacity)
     }
 }

@@ -4,10 +4,12 @@ import Synchronization
 /// scroll-view labels are measured again on every layout with the same strings, and shaping is
 /// the costly part of measuring.
 ///
-/// Bounded: two generations of at most ``capacity`` entries each. A lookup promotes an entry of
-/// the old generation; when the new one is full it becomes the old one and the oldest is dropped,
-/// so memory stays under 2 x ``capacity`` lines with O(1) work per access. One lock guards it:
-/// render threads only hold it for a dictionary lookup or insert, never while shaping.
+/// Bounded by the Unicode scalars it holds (a line's memory grows with its length): two
+/// generations of at most ``capacity`` scalars each. A lookup promotes a line of the old
+/// generation; when the new one is full it becomes the old one and the oldest is dropped, so the
+/// cache holds at most 2 x ``capacity`` scalars (about 40 bytes each) with O(1) work per access.
+/// One lock guards it: render threads hold it for a dictionary lookup or insert, never while
+/// shaping.
 final class ShapingCache: Sendable {
     /// What a shaped line depends on besides the primary face (size does not: lines are in font
     /// units).
@@ -20,11 +22,13 @@ final class ShapingCache: Sendable {
 
     private struct Generations: ~Copyable {
         var current: [Key: ShapedLine] = [:]
+        var currentScalars = 0
         var previous: [Key: ShapedLine] = [:]
+        var previousScalars = 0
     }
 
-    /// Entries per generation.
-    static let capacity = 4096
+    /// Scalars per generation (about 2.5 MB of shaped lines: some 13,000 labels of 20 characters).
+    static let capacity = 1 << 16
 
     private let generations = Mutex(Generations())
 
@@ -44,16 +48,21 @@ final class ShapingCache: Sendable {
         return line
     }
 
-    /// The number of cached lines (both generations; an entry promoted from the old one counts twice).
-    var count: Int {
-        generations.withLock { $0.current.count + $0.previous.count }
+    /// The scalars held by both generations (a line promoted from the old one counts twice).
+    var scalarCount: Int {
+        generations.withLock { $0.currentScalars + $0.previousScalars }
     }
 
     private static func insert(_ line: ShapedLine, for key: Key, into state: inout Generations) {
-        if state.current.count >= capacity {
+        let weight = line.clusterAdvances.count + 1
+        guard state.current[key] == nil else { return }
+        if state.currentScalars + weight > capacity {
             state.previous = state.current
+            state.previousScalars = state.currentScalars
             state.current = [:]
+            state.currentScalars = 0
         }
         state.current[key] = line
+        state.currentScalars += weight
     }
 }
