@@ -83,8 +83,8 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: [
-                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON",
-                "Timing", "LoadGenerator", "Wire",
+                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Shapes", "Typesetting", "Geometry",
+                "JSON", "Timing", "LoadGenerator", "Wire",
             ]),
 
         // MARK: Executables
