@@ -30,7 +30,9 @@ struct Measure: ParsableCommand {
             guard let text = request["text"] as? String, let size = request["size"] as? Double, size > 0 else {
                 throw ValidationError("request \(index): text (string) and size (number > 0) are required")
             }
-            let weight = FontWeight(rawValue: request["weight"] as? Int ?? 400) ?? .regular
+            guard let weight = FontWeight(rawValue: request["weight"] as? Int ?? 400) else {
+                throw ValidationError("request \(index): weight must be 400 or 700")
+            }
             let maxWidth = request["maxWidth"] as? Double ?? .infinity
             let font = layout.font(size: size, weight: weight)
             let lines: [TextLine]

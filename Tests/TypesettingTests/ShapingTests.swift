@@ -88,6 +88,19 @@ import Testing
         #expect(missing.first?.glyphs.map(\.id) == [0])
     }
 
+    /// Control characters canvas does not turn into spaces are boxes, as Chromium draws them:
+    /// U+0000 has a glyph in Droid Sans Fallback, U+0007 in no face (DejaVu's .notdef).
+    @Test func controlCharactersAreBoxes() throws {
+        let layout = try #require(sharedLayout)
+        let font = layout.font(size: 16, weight: .regular)
+        let null = font.glyphRuns("\u{0}")
+        #expect(null.map(\.face.path) == [FontTests.fallbackPath] && null.first?.glyphs.first?.id != 0)
+        let bell = font.glyphRuns("\u{7}")
+        #expect(bell.map(\.face.path) == [FontTests.regularPath] && bell.first?.glyphs.map(\.id) == [0])
+        #expect(font.width(of: "\u{7}") == Double(font.primary.missingGlyphAdvance) * 16 / 2048)
+        #expect(font.width(of: "a\tb\nc") == font.width(of: "a b c"))
+    }
+
     @Test func marksArePositionedOnTheirBase() throws {
         let layout = try #require(sharedLayout)
         let font = layout.font(size: 16, weight: .regular)
