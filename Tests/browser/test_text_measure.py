@@ -133,6 +133,24 @@ def test_wrapped_lines_fit_and_are_full(page, text, max_width):
             assert width > max_width, f"{candidate!r} ({width:.2f}) would have fitted in {max_width}"
 
 
+def test_wrapped_cjk_lines_fit_and_are_full(page):
+    """Ideographs break between any two (UAX #14 class ID), never before 。 or ，: every line fits,
+    and the next line's first unbreakable piece would not have fitted."""
+    text = "\u6b63\u5728\u4e0a\u4f20\u6587\u4ef6\uff0c\u8bf7\u7a0d\u5019\u3002\u6587\u4ef6\u8f83\u5927\uff0c\u53ef\u80fd\u9700\u8981\u51e0\u5206\u949f\u7684\u65f6\u95f4\u624d\u80fd\u5b8c\u6210\u4e0a\u4f20\u3002"
+    [result] = server_measure([{"text": text, "size": 12, "weight": 700, "mode": "wrap", "maxWidth": 100}])
+    lines = result["lines"]
+    assert len(lines) > 2 and "".join(line["text"] for line in lines) == text, lines
+    assert not any(line["text"][0] in "\u3002\uff0c" for line in lines[1:]), lines
+    widths = chromium_widths(page, [(line["text"], 12, 700, "ltr") for line in lines])
+    assert all(abs(line["width"] - w) <= TOLERANCE and w <= 100 + TOLERANCE for line, w in zip(lines, widths))
+
+    def first_unit(line):  # a character and the closing punctuation that cannot start a line after it
+        rest = line[1:]
+        return line[0] + rest[:len(rest) - len(rest.lstrip("\u3002\uff0c"))]
+    longer = [(line["text"] + first_unit(nxt["text"]), 12, 700, "ltr") for line, nxt in zip(lines, lines[1:])]
+    assert all(w > 100 for w in chromium_widths(page, longer)), longer
+
+
 @pytest.mark.parametrize("text,max_width", TRUNCATED)
 def test_truncated_lines_fit(page, text, max_width):
     [result] = server_measure([{"text": text, "size": 16, "weight": 700, "mode": "truncate", "maxWidth": max_width}])
