@@ -2,8 +2,8 @@ extension Font {
     /// The ellipsis appended to truncated text (U+2026).
     public static let ellipsis = "\u{2026}"
 
-    /// How much wider than its estimate a candidate line may measure once shaped on its own (one
-    /// em): a candidate estimated wider than the room by more than this is not shaped.
+    /// How much a candidate line may measure wider or narrower than its estimate once shaped on its
+    /// own (one em; see ``CandidateSearch``).
     private var shapingSlack: Double { size }
 
     /// `text` on one line within `maxWidth` points: unchanged if it fits, else the longest prefix
@@ -18,6 +18,7 @@ extension Font {
         let scalars = measured.leadingScalars
         let ellipsisWidth = width(of: Font.ellipsis, rightToLeft: rightToLeft)
         // Longest cut first; each cut's estimate is O(1), and only cuts that could fit are shaped.
+        var search = CandidateSearch(room: maxWidth, slack: shapingSlack)
         var lastTried: Int?
         var count = measured.count - 1
         while count >= 0 {
@@ -26,7 +27,7 @@ extension Font {
             while end > 0, LineBreakRules.isSpace(scalars[end - 1]) || LineBreakRules.isNewline(scalars[end - 1]) {
                 end -= 1
             }
-            guard end != lastTried, measured.estimate(from: 0, to: end) + ellipsisWidth <= maxWidth + shapingSlack
+            guard end != lastTried, search.shouldShape(estimate: measured.estimate(from: 0, to: end) + ellipsisWidth)
             else { continue }
             lastTried = end
             let candidate = measured.text(from: 0, to: end) + Font.ellipsis
@@ -77,7 +78,9 @@ extension Font {
             let plausible = candidates.prefix {
                 measured.estimate(from: start, to: trimmed(start, $0)) <= maxWidth + shapingSlack
             }
-            for end in plausible.reversed() {
+            var search = CandidateSearch(room: maxWidth, slack: shapingSlack)
+            for end in plausible.reversed()
+            where search.shouldShape(estimate: measured.estimate(from: start, to: trimmed(start, end))) {
                 if let line = fitting(start, end) { return (line, end) }
             }
             return nil
@@ -114,5 +117,33 @@ extension Font {
             while end < measured.count, LineBreakRules.isSpace(scalars[end]) { end += 1 }
             lineStart = end
         }
+    }
+}
+
+/// Which candidate lines layout shapes, in order of preference, until one fits. A candidate is
+/// shaped when its estimate is at most one slack above the room (shaped on its own, a line can be
+/// narrower than the sum of its clusters: a ligature or kerning pair, an Arabic final form). After
+/// ``maxShaped`` candidates have been shaped without one fitting, only those estimated a slack
+/// below the room are, so text with thousands of break opportunities or clusters of the same
+/// estimate at the cut (zero-width spaces, marks) costs a bounded number of shapings instead of
+/// one per candidate; the line found may then be a little shorter than the longest that fits.
+private struct CandidateSearch {
+    static let maxShaped = 32
+
+    let room: Double
+    let slack: Double
+    private var shaped = 0
+
+    init(room: Double, slack: Double) {
+        self.room = room
+        self.slack = slack
+    }
+
+    /// Whether to shape a candidate estimated at `estimate` (counts it when so).
+    mutating func shouldShape(estimate: Double) -> Bool {
+        let limit = shaped < CandidateSearch.maxShaped ? room + slack : room - slack
+        guard estimate <= limit else { return false }
+        shaped += 1
+        return true
     }
 }

@@ -121,6 +121,14 @@ import Testing
         let deep = String(repeating: "\u{202B}", count: 200) + "abc" + String(repeating: "\u{202A}x", count: 200)
         #expect(font.wrap(deep, maxWidth: 40).lines.allSatisfy { $0.width <= 40 })
         #expect(font.width(of: "\u{FFFD}") > 0)  // what a lone surrogate becomes
+        // Thousands of zero-width characters where the line is cut: a bounded number of candidates
+        // is shaped (CandidateSearch), and the result still fits.
+        let spaces = "WWWWWWWWWW" + String(repeating: "\u{200B}", count: 4000) + "end"
+        let room = font.width(of: "WWWWWWWWWW\u{2026}") - 1
+        let truncated = font.truncate(spaces, maxWidth: room)
+        #expect(truncated.isTruncated && truncated.width <= room && truncated.text.hasPrefix("WWWWWWWW"))
+        let wrapped = font.wrap(spaces, maxWidth: font.width(of: "WWWWWWWWW"))
+        #expect(wrapped.lines.allSatisfy { $0.width <= font.width(of: "WWWWWWWWW") } && wrapped.lines.count >= 2)
     }
 
     /// Render threads shape with the same HarfBuzz fonts and fill the same cache at once: every

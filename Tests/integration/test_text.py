@@ -61,6 +61,7 @@ async def test_odd_labels_lay_out_without_hanging(server):
         "e\u0301" * 500,  # 500 clusters, truncated
         "\u202eabc\u202b\u05d0\u2067\u2069\u2069\u202c\u202c\u200f" * 20,  # unbalanced bidi controls
         "\u202b" * 200 + "deep" + "\u202a" * 200,  # past the maximum embedding depth
+        "W" * 30 + "\u200b" * 960 + "end",  # hundreds of zero-width break opportunities at the cut (1,000 at most)
     ]
     async with connect_manual(server.ws_url) as (c, _):
         for label in labels:
