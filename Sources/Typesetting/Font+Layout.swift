@@ -9,7 +9,8 @@ extension Font {
     /// `text` on one line within `maxWidth` points: unchanged if it fits, else the longest prefix
     /// of whole grapheme clusters (trailing spaces dropped) followed by "…" that fits when shaped,
     /// as UILabel's tail truncation does; empty if not even "…" fits. The result never exceeds
-    /// `maxWidth`. The line's direction is the text's (``isRightToLeft(_:)``).
+    /// `maxWidth`. The line's direction is the text's (``isRightToLeft(_:)``). Cuts are found from
+    /// estimates and confirmed by shaping, a bounded number of them (``CandidateSearch``).
     public func truncate(_ text: String, maxWidth: Double) -> TextLine {
         let rightToLeft = Font.isRightToLeft(text)
         let fullWidth = width(of: text, rightToLeft: rightToLeft)
