@@ -20,10 +20,14 @@ let package = Package(
         .target(name: "Timing", dependencies: ["Geometry"]),
         .target(name: "JSON"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // ICU's line break iterator behind one C function (ICU's headers stay out of Swift: see its header).
+        .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // The display list (shape kinds); its encodings (JSON, binary, SVG); fonts and text layout.
         .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
         .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
-        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType"]),
+        .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak"]),
         // The display list drawn into pixels with Cairo, as the page's canvas draws it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "Raster", dependencies: ["Shapes", "Typesetting", "Geometry", "CCairo", "CFreeType"]),
@@ -89,8 +93,8 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: [
-                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "Geometry", "JSON",
-                "Timing", "LoadGenerator", "Wire",
+                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Shapes", "Typesetting", "Geometry",
+                "JSON", "Timing", "LoadGenerator", "Wire",
             ]),
 
         // MARK: Executables
@@ -98,7 +102,7 @@ let package = Package(
             name: "progresscast",
             dependencies: [
                 "ProgressCastServer", "WebSocketServer", "Benchmarking", "Session", "Recording", "ComponentSupport",
-                "FrameCodecs", "Typesetting", "Geometry", "Timing", "Raster", "Export",
+                "FrameCodecs", "Shapes", "Typesetting", "Geometry", "Timing", "Raster", "Export",
                 "LoadGenerator", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -144,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],
             exclude: ["Goldens"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport"]),
+        .testTarget(
+            name: "TypesettingTests", dependencies: ["Typesetting", "Shapes", "TestSupport", "CHarfBuzz"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Shapes", "Geometry", "Typesetting"]),
         .testTarget(name: "ExportTests", dependencies: ["Export"]),
         .testTarget(
@@ -184,7 +189,7 @@ let package = Package(
 // Upcoming language features on every Swift target: an `import` is internal unless written
 // `public import` (a module's API names what it re-exposes), and a member is visible only in
 // files that import its module (no leaks through transitive imports).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CICULineBreak" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("MemberImportVisibility"),

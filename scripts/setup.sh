@@ -4,7 +4,7 @@
 set -euo pipefail
 
 APT_PACKAGES=(libwebsockets-dev libfreetype-dev pkg-config fonts-dejavu-core fonts-droid-fallback
-  chromium chromium-driver librsvg2-bin libharfbuzz-dev libfribidi-dev libcairo2-dev ffmpeg)
+  chromium chromium-driver librsvg2-bin libharfbuzz-dev libfribidi-dev libicu-dev libcairo2-dev ffmpeg)
 # pip package -> the module that proves it is installed
 declare -A PIP_MODULES=([websockets]=websockets.sync.client [selenium]=selenium.webdriver [pytest]=pytest)
 SWIFT_FALLBACK=/opt/swift/usr/bin

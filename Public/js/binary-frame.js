@@ -8,7 +8,7 @@ const MAX_DEPTH = 256;
 
 const KINDS = ['rect', 'arc', 'pie', 'line', 'path', 'text', 'radial', 'group'];
 // The flag bits each kind defines (bit 0, value 1, is the id for every kind).
-const KNOWN_FLAGS = [0x1f, 0x03, 0x01, 0x03, 0x3f, 0x0f, 0x01, 0x0f];
+const KNOWN_FLAGS = [0x1f, 0x03, 0x01, 0x03, 0x3f, 0x1f, 0x01, 0x0f];
 const CAPS = ['butt', 'round', 'square'];
 const JOINS = ['miter', 'round', 'bevel'];
 const ALIGNS = ['left', 'center', 'right'];
@@ -143,6 +143,7 @@ function shape(r, depth) {
       s.fill = r.color('text fill');
       if (flags & 2) s.align = r.enumeration(ALIGNS, 'align');
       if (flags & 4) s.baseline = r.enumeration(BASELINES, 'baseline');
+      if (flags & 16) s.dir = 'rtl';
       break;
     case 6: { // radial
       s.x = r.number('radial x'); s.y = r.number('radial y'); s.w = r.number('radial w'); s.h = r.number('radial h');

@@ -102,6 +102,8 @@ const draw = {
     ctx.font = fontFor(weight, num(s.size, 17));
     ctx.textAlign = pick(ALIGNS, s.align, 'left');
     ctx.textBaseline = pick(BASELINES, s.baseline, 'alphabetic');
+    // The server measured the line in this paragraph direction; textAlign stays absolute.
+    ctx.direction = s.dir === 'rtl' ? 'rtl' : 'ltr';
     ctx.fillStyle = s.fill ?? '#000000';
     ctx.fillText(String(s.text), num(s.x), num(s.y));
   },

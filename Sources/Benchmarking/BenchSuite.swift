@@ -62,7 +62,7 @@ public struct BenchOutcome {
 public enum BenchSuite {
     /// Every part, in the order they run.
     public static let allParts = [
-        "engine", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing",
+        "engine", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing", "text",
     ]
 
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
@@ -137,6 +137,8 @@ public enum BenchSuite {
                 case "idle": table.add(try ServerBenchmark.runIdle(settings))
                 case "page": table.add(try PageBenchmark.run(settings, fonts: fonts))
                 case "timing": table.add(TimingBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 2)))
+                case "text":
+                    table.add(TextBenchmark.run(seconds: request.smoke ? 0.2 : min(request.seconds, 2), fonts: fonts))
                 default: break
                 }
             } catch {

@@ -6,13 +6,10 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
-#include FT_TRUETYPE_TAGS_H
 #include FT_ADVANCES_H
 
 /// FT_LOAD_NO_SCALE: advances in unscaled font units.
 static const FT_Int32 kPCFTLoadNoScale = FT_LOAD_NO_SCALE;
-/// The 'kern' table tag.
-static const FT_ULong kPCFTTagKern = TTAG_kern;
 /// FT_FACE_FLAG_SCALABLE.
 static const FT_Long kPCFTFaceFlagScalable = FT_FACE_FLAG_SCALABLE;
 

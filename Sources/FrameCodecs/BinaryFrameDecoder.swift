@@ -135,7 +135,7 @@ public struct BinaryFrameDecoder {
         case .arc, .line: BinaryFrameFormat.hasID | BinaryFrameFormat.StrokeFlag.cap
         case .pie, .radial: BinaryFrameFormat.hasID
         case .path: BinaryFrameFormat.hasID | 2 | 4 | 8 | 16 | 32
-        case .text: BinaryFrameFormat.hasID | 2 | 4 | 8
+        case .text: BinaryFrameFormat.hasID | 2 | 4 | 8 | 16
         case .group: BinaryFrameFormat.hasID | 2 | 4 | 8
         }
     }
@@ -213,7 +213,8 @@ public struct BinaryFrameDecoder {
                 TextShape(
                     id: id, position: position, text: text, size: size,
                     weight: has(BinaryFrameFormat.TextFlag.bold) ? .bold : .regular,
-                    fill: fill, align: align, baseline: baseline))
+                    fill: fill, align: align, baseline: baseline,
+                    isRightToLeft: has(BinaryFrameFormat.TextFlag.rightToLeft)))
         case .radial:
             let area = Rect(x: try number(), y: try number(), width: try number(), height: try number())
             let center = Point(x: try number(), y: try number())

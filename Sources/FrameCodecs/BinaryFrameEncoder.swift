@@ -145,6 +145,7 @@ extension BinaryByteCursor {
             if text.align != nil { flags |= BinaryFrameFormat.TextFlag.align }
             if text.baseline != nil { flags |= BinaryFrameFormat.TextFlag.baseline }
             if text.weight == .bold { flags |= BinaryFrameFormat.TextFlag.bold }
+            if text.isRightToLeft { flags |= BinaryFrameFormat.TextFlag.rightToLeft }
             appendHeader(.text, flags: flags, id: text.id)
             appendNumber(text.position.x)
             appendNumber(text.position.y)

@@ -40,7 +40,9 @@ public enum BinaryFrameFormat {
     }
 
     enum TextFlag {
-        static let align: UInt8 = 2, baseline: UInt8 = 4, bold: UInt8 = 8
+        /// `rightToLeft` (`"dir":"rtl"`) carries no bytes; it was added later, so a decoder that
+        /// predates it refuses the bit rather than drawing the line left to right.
+        static let align: UInt8 = 2, baseline: UInt8 = 4, bold: UInt8 = 8, rightToLeft: UInt8 = 16
     }
 
     enum GroupFlag {

@@ -13,7 +13,8 @@ public import Shapes
 /// as `<circle>`); radial shapes become a `<rect>` filled with a `<radialGradient>` in `<defs>`
 /// (ids `g1`, `g2`, ... in document order, `gradientUnits="userSpaceOnUse"`); text uses
 /// `font-family` "ProgressCast Sans" with "DejaVu Sans" and "Droid Sans Fallback" as fallbacks,
-/// `text-anchor` start/middle/end for left/center/right and `dominant-baseline`
+/// `text-anchor` start/middle/end for left/center/right (end/middle/start with `direction="rtl"`
+/// for a right-to-left line, as SVG anchors follow the direction) and `dominant-baseline`
 /// alphabetic/text-before-edge/central for alphabetic/top/middle. Colours with alpha are written
 /// as `#rrggbb` plus `fill-opacity`/`stroke-opacity`/`stop-opacity`. Shape ids become `data-id`
 /// attributes (ids need not be unique). Numbers have at most four decimals.
@@ -360,11 +361,14 @@ private extension JSONWriter {
         appendInteger(text.weight.rawValue)
         appendByte(UInt8(ascii: "\""))
         appendPaint("fill", text.fill)
-        switch text.align ?? .left {
-        case .left: break
-        case .center: appendRaw(#" text-anchor="middle""#)
-        case .right: appendRaw(#" text-anchor="end""#)
+        // SVG's text-anchor is relative to the direction (start is the right end of a right-to-left
+        // line); canvas's textAlign left and right are absolute.
+        switch (text.align ?? .left, text.isRightToLeft) {
+        case (.left, false), (.right, true): break
+        case (.center, _): appendRaw(#" text-anchor="middle""#)
+        case (.right, false), (.left, true): appendRaw(#" text-anchor="end""#)
         }
+        if text.isRightToLeft { appendRaw(#" direction="rtl""#) }
         switch text.baseline ?? .alphabetic {
         case .alphabetic: break
         case .top: appendRaw(#" dominant-baseline="text-before-edge""#)

@@ -11,7 +11,7 @@ import Shapes
 /// - pie: cx, cy, r, a0, a1, fill
 /// - line: x1, y1, x2, y2, lw, stroke, cap
 /// - path: d, fill, stroke, lw, cap, join
-/// - text: x, y, text, size, weight, fill, align, baseline
+/// - text: x, y, text, size, weight, fill, align, baseline, dir
 /// - radial: x, y, w, h, cx, cy, r, stops
 /// - group: alpha, m, clip, items
 ///
@@ -114,6 +114,7 @@ extension JSONByteCursor {
             case .top: appendRaw(#","baseline":"top""#)
             case .middle: appendRaw(#","baseline":"middle""#)
             }
+            if text.isRightToLeft { appendRaw(#","dir":"rtl""#) }
         case .radial(let radial):
             appendHeader(#"{"kind":"radial""#, id: radial.id)
             appendNumberField(#","x":"#, radial.area.x)

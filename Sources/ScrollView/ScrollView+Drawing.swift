@@ -81,7 +81,8 @@ extension ScrollView {
                 .text(
                     TextShape(
                         position: Point(x: left + Look.titleInset, y: rowTop + h / 2), text: rowTitles[index],
-                        size: Look.titleSize, fill: Look.titleColor, baseline: .middle)))
+                        size: Look.titleSize, fill: Look.titleColor, baseline: .middle,
+                        isRightToLeft: rowTitlesAreRightToLeft)))
         }
         let drawn = last - first + 1
         let data =

@@ -1,6 +1,7 @@
 import ComponentSupport
 public import Geometry
 public import Timing
+import Typesetting
 
 /// A UIScrollView as a value type: frame, content size, insets, bounce and deceleration
 /// settings, pointer dragging with rubber banding, deceleration and bounce in closed form
@@ -30,6 +31,7 @@ public struct ScrollView: Equatable, Sendable {
     public internal(set) var rows: TableRows {
         didSet {
             rowTitles = ScrollView.titles(for: rows)
+            rowTitlesAreRightToLeft = rowTitles.first.map { Font.isRightToLeft($0) } ?? false
             separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
         }
     }
@@ -56,6 +58,9 @@ public struct ScrollView: Equatable, Sendable {
     var motion: [[MotionSegment]] = [[], []]
     /// Row titles, formatted once.
     var rowTitles: [String] = []
+    /// Whether the row titles are right-to-left (they differ only in numbers, never strong
+    /// characters, so one answer serves all).
+    var rowTitlesAreRightToLeft = false
     /// The separators' path data for the row counts a frame usually shows, in coordinates whose
     /// origin is the first drawn row's top-left: built when the rows or the frame change, drawn
     /// under a translation every frame instead of formatted anew.
@@ -116,6 +121,7 @@ public struct ScrollView: Equatable, Sendable {
         }
         // (Property observers do not run in an initializer.)
         rowTitles = ScrollView.titles(for: rows)
+        rowTitlesAreRightToLeft = rowTitles.first.map { Font.isRightToLeft($0) } ?? false
         separatorPaths = ScrollView.separatorPaths(rows: rows, frame: frame)
     }
 

@@ -3,7 +3,7 @@ public import Geometry
 /// One line of text (`"kind":"text"`), drawn with the ProgressCast font at `size` points. The
 /// server breaks and truncates lines (see ``TextLayout``); the page never wraps.
 ///
-/// Wire fields, in order: `x`, `y`, `text`, `size`, `weight`, `fill`, `align`, `baseline`.
+/// Wire fields, in order: `x`, `y`, `text`, `size`, `weight`, `fill`, `align`, `baseline`, `dir`.
 public struct TextShape: Equatable, Sendable {
     /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
@@ -21,11 +21,15 @@ public struct TextShape: Equatable, Sendable {
     public var align: TextAlign?
     /// nil for the page's default, alphabetic.
     public var baseline: TextBaseline?
+    /// Whether the line is right-to-left (`"dir":"rtl"`; absent for left-to-right): the page sets
+    /// `ctx.direction = "rtl"` so canvas lays the bidi runs out in the paragraph direction the
+    /// server measured with. `align` stays absolute (left is left).
+    public var isRightToLeft: Bool
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
         id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
-        fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil
+        fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil, isRightToLeft: Bool = false
     ) {
         self.id = id
         self.position = position
@@ -35,5 +39,6 @@ public struct TextShape: Equatable, Sendable {
         self.fill = fill
         self.align = align
         self.baseline = baseline
+        self.isRightToLeft = isRightToLeft
     }
 }

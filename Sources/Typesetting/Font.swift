@@ -1,18 +1,13 @@
 /// A primary face at a size, with a fallback face for characters the primary lacks: what the
-/// page's canvas gets from `font: <weight> <size>px "ProgressCast Sans", ...`.
+/// page's canvas gets from `font: <weight> <size>px "ProgressCast Sans", "ProgressCast CJK"`.
 ///
-/// Measurement (see ``width(of:)``), per Unicode scalar:
-/// - the primary face's glyph if it has one, else the fallback face's, else the primary face's
-///   `.notdef` advance (emoji, for instance, unless a face has them);
-/// - tab, line feed, form feed and carriage return measure as a space (canvas draws them as
-///   spaces); other control characters and default-ignorable characters (zero-width space and
-///   joiners, variation selectors, soft hyphen, BOM) measure zero;
-/// - kerning from the primary face's `kern` table applies between adjacent primary glyphs
-///   (Chromium's canvas kerns DejaVu by default). The fallback face is used at its own
-///   (regular) advances: Chromium's synthetic bold does not change advances.
+/// Text is measured as it is drawn: shaped with HarfBuzz (ligatures, kerning and mark positioning
+/// from the font's GSUB and GPOS tables, Arabic joining), in bidi runs resolved by FriBidi, with
+/// font fallback per cluster in the CSS family order. See ``ShapedLine`` for the steps. Chromium's
+/// synthetic bold does not change advances, so the fallback face measures at its own advances.
 ///
-/// Widths are summed in integer font units per face and scaled once, so the width of a string
-/// does not depend on how it is split, and equal inputs give bit-identical results.
+/// Shaped lines are cached per primary face (``ShapingCache``); equal inputs give bit-identical
+/// widths.
 public struct Font: Sendable {
     /// The face tried first.
     public let primary: FontFace
@@ -29,77 +24,53 @@ public struct Font: Sendable {
     }
 
     /// The primary face's ascender in points (positive).
-    public var ascender: Double { Double(primary.ascender) * primaryScale }
+    public var ascender: Double { Double(primary.ascender) * scale(of: primary) }
     /// The primary face's descender in points (negative).
-    public var descender: Double { Double(primary.descender) * primaryScale }
+    public var descender: Double { Double(primary.descender) * scale(of: primary) }
     /// The primary face's line gap in points.
-    public var lineGap: Double { Double(primary.lineGap) * primaryScale }
+    public var lineGap: Double { Double(primary.lineGap) * scale(of: primary) }
 
     /// The distance between baselines: ascender - descender + line gap of the primary face, in
     /// points, unrounded (like UIFont.lineHeight). Multi-line heights are rounded up once, see
     /// ``WrappedText/height``. DejaVu Sans at 16 points: (1901 + 483 + 0) / 2048 * 16 = 18.625.
     public var lineHeight: Double { ascender - descender + lineGap }
 
-    /// The advance width of `text` in points.
+    /// The faces in fallback order: the primary, then the fallback.
+    public var faces: [FontFace] { fallback.map { [primary, $0] } ?? [primary] }
+
+    /// The advance width of `text` (one line) in points, as shaped.
     public func width(of text: some StringProtocol) -> Double {
-        var units = AdvanceUnits()
-        var previous: UInt16?
-        for scalar in text.unicodeScalars {
-            let measured = measure(scalar, after: &previous)
-            units.add(measured.advance)
-            units.primary += measured.kerning
+        width(of: shaped(text, rightToLeft: nil))
+    }
+
+    /// The advance width of `text` laid out in a paragraph of the given direction.
+    public func width(of text: some StringProtocol, rightToLeft: Bool) -> Double {
+        width(of: shaped(text, rightToLeft: rightToLeft))
+    }
+
+    /// Whether a line of `text` is right-to-left: its first strong character (outside isolates)
+    /// is right-to-left (Unicode bidi rules P2, P3), as a UILabel's natural direction is. The
+    /// page draws such a line with `ctx.direction = "rtl"`.
+    public static func isRightToLeft(_ text: some StringProtocol) -> Bool {
+        BidiParagraph.isRightToLeft(text)
+    }
+
+    /// `text` shaped as one line (cached).
+    func shaped(_ text: some StringProtocol, rightToLeft: Bool?) -> ShapedLine {
+        let key = ShapingCache.Key(text: String(text), fallbackPath: fallback?.path, rightToLeft: rightToLeft)
+        return primary.shapedLines.line(for: key) { ShapedLine(key.text, faces: faces, rightToLeft: rightToLeft) }
+    }
+
+    /// Points for a shaped line: each face's units scaled once.
+    func width(of line: ShapedLine) -> Double {
+        let faces = faces
+        var width = 0.0
+        for (index, units) in line.advances.enumerated() where index < faces.count {
+            width += Double(units) * scale(of: faces[index])
         }
-        return points(units)
+        return width
     }
 
-    /// Points for a sum of font units.
-    func points(_ units: AdvanceUnits) -> Double {
-        let fallbackWidth = fallback.map { Double(units.fallback) * size / Double($0.unitsPerEm) } ?? 0
-        return Double(units.primary) * primaryScale + fallbackWidth
-    }
-
-    /// The advance `scalar` adds and its kerning (primary units) against the previous primary
-    /// glyph, which it updates (nil after anything but a primary glyph).
-    func measure(_ scalar: Unicode.Scalar, after previous: inout UInt16?) -> (advance: AdvanceUnits, kerning: Int) {
-        let value = scalar.value
-        let effective: Unicode.Scalar
-        switch value {
-        case 0x09, 0x0A, 0x0C, 0x0D:
-            effective = " "
-        case 0..<0x20, 0x7F..<0xA0, 0xAD, 0x34F, 0x180B...0x180F, 0x200B...0x200F, 0x202A...0x202E,
-            0x2060...0x206F, 0xFE00...0xFE0F, 0xFEFF, 0xE0000...0xE0FFF:
-            previous = nil
-            return (AdvanceUnits(), 0)
-        default:
-            effective = scalar
-        }
-        if let glyph = primary.glyph(for: effective) {
-            let kerning = previous.map { primary.kerning(between: $0, and: glyph) } ?? 0
-            previous = glyph
-            return (AdvanceUnits(primary: primary.advance(ofGlyph: glyph)), kerning)
-        }
-        previous = nil
-        if let fallback, let glyph = fallback.glyph(for: effective) {
-            return (AdvanceUnits(fallback: fallback.advance(ofGlyph: glyph)), 0)
-        }
-        return (AdvanceUnits(primary: primary.missingGlyphAdvance), 0)
-    }
-
-    private var primaryScale: Double { size / Double(primary.unitsPerEm) }
-}
-
-/// A width in integer font units of the primary and the fallback face.
-struct AdvanceUnits: Equatable {
-    var primary = 0
-    var fallback = 0
-
-    mutating func add(_ other: AdvanceUnits) {
-        primary += other.primary
-        fallback += other.fallback
-    }
-
-    mutating func subtract(_ other: AdvanceUnits) {
-        primary -= other.primary
-        fallback -= other.fallback
-    }
+    /// Points per font unit of `face` at this size.
+    func scale(of face: FontFace) -> Double { size / Double(face.unitsPerEm) }
 }

@@ -1,16 +1,15 @@
 import CFreeType
 
-/// The metrics of one font file, read once with FreeType and then kept as plain tables: an
-/// immutable, `Sendable` value that any number of threads can measure with, no locks needed.
+/// One font file: its metrics, read once with FreeType and kept as plain tables, and the HarfBuzz
+/// font text is shaped with (see ``ShapedLine``). An immutable, `Sendable` value that any number
+/// of threads can measure with: the HarfBuzz font is immutable and uses no FreeType face, and
+/// shaped lines are cached behind a lock (``ShapingCache``).
 ///
 /// All metrics are in unscaled font units; scale by `size / unitsPerEm` for points. Advances are
-/// the linear (unhinted) `hmtx` advances, which is what Chromium's canvas uses for layout with
-/// subpixel positioning. Kerning comes from the legacy `kern` table's horizontal format-0 pairs:
-/// Chromium (HarfBuzz) kerns with the GPOS `kern` feature instead, and for DejaVu Sans and
-/// DejaVu Sans Bold the two hold exactly the same pairs (2727 and 1538, checked pair by pair);
-/// Droid Sans Fallback has neither. Not modelled: GSUB ligatures (DejaVu's ff, fi, fl, ffi, ffl,
-/// which Chromium applies and which are at most 0.6 pt narrower at 16 pt than their letters, so
-/// measurements err on the wide, never-overflowing side).
+/// the linear (unhinted) `hmtx` advances, which HarfBuzz's OpenType functions read too and which
+/// Chromium's canvas uses for layout with subpixel positioning. Kerning, ligatures and mark
+/// positioning come from the font's GPOS and GSUB tables through HarfBuzz (DejaVu's `kern` table
+/// holds the same pairs as its GPOS `kern` feature; HarfBuzz uses GPOS when a font has it).
 public struct FontFace: Sendable {
     /// The file the face was loaded from.
     public let path: String
@@ -32,7 +31,10 @@ public struct FontFace: Sendable {
     private let basicPlaneGlyphs: [UInt16]
     private let supplementaryGlyphs: [UInt32: UInt16]
     private let advances: [UInt16]
-    private let kerningPairs: [UInt32: Int16]
+    /// The face opened with HarfBuzz.
+    let shaper: HarfBuzzFont
+    /// Lines shaped with this face as the primary face.
+    let shapedLines = ShapingCache()
 
     /// Loads the face at `path` (the first face of the file).
     /// - Throws: ``FontError`` when the file is missing, unreadable, not a scalable font, or has
@@ -65,7 +67,7 @@ public struct FontFace: Sendable {
         glyphCount = max(Int(face.pointee.num_glyphs), 0)
         advances = try FontFace.readAdvances(face, count: glyphCount, path: path)
         (basicPlaneGlyphs, supplementaryGlyphs) = FontFace.readCharacterMap(face, glyphCount: glyphCount)
-        kerningPairs = KernTable.pairs(in: FontFace.readTable(face, tag: kPCFTTagKern))
+        shaper = try HarfBuzzFont(contentsOf: path)
     }
 
     /// The glyph for `scalar`, or nil when the face has none.
@@ -82,15 +84,6 @@ public struct FontFace: Sendable {
 
     /// The advance of the `.notdef` glyph (glyph 0), used for characters no face has.
     public var missingGlyphAdvance: Int { advance(ofGlyph: 0) }
-
-    /// The kerning adjustment in font units between two adjacent glyphs (usually negative), 0 if none.
-    public func kerning(between left: UInt16, and right: UInt16) -> Int {
-        guard !kerningPairs.isEmpty else { return 0 }
-        return Int(kerningPairs[UInt32(left) << 16 | UInt32(right)] ?? 0)
-    }
-
-    /// Whether the face has kerning pairs.
-    public var hasKerning: Bool { !kerningPairs.isEmpty }
 
     private static func readAdvances(_ face: FT_Face, count: Int, path: String) throws(FontError) -> [UInt16] {
         guard count > 0 else { return [] }
@@ -122,15 +115,6 @@ public struct FontFace: Sendable {
         return (basic, supplementary)
     }
 
-    /// The raw bytes of an SFNT table, or empty when the face has none.
-    private static func readTable(_ face: FT_Face, tag: FT_ULong) -> [UInt8] {
-        var length: FT_ULong = 0
-        guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0, length > 0, length < 64 << 20 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &length) }
-        return error == 0 ? bytes : []
-    }
-
     private static func describe(freeTypeError error: FT_Error) -> String {
         switch error {
         case 0x01: "the file cannot be opened (missing or unreadable)"
@@ -138,5 +122,12 @@ public struct FontFace: Sendable {
         case 0x03: "broken or invalid font file"
         default: "FreeType error \(error)"
         }
+    }
+}
+
+extension FontFace: Equatable {
+    /// Faces are equal when they were loaded from the same file.
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool {
+        lhs.path == rhs.path
     }
 }

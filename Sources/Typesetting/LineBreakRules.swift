@@ -1,18 +1,57 @@
-/// Where a line may break, a simplified UAX #14 for the strings a HUD shows, decided on each
-/// grapheme cluster's first Unicode scalar:
-/// - after a run of spaces (the spaces hang at the end of the line and are not measured);
-/// - before and after CJK ideographs, kana, hangul and fullwidth forms, except before closing
-///   punctuation (`，。、）」…` and ASCII `.,:;!?)]}%`) and after opening punctuation (`（「“([{`);
-/// - after a hyphen-minus;
-/// - always after a newline (mandatory).
+import CICULineBreak
+
+/// Where a line may break: ICU's line break iterator, which implements the Unicode line breaking
+/// algorithm (UAX #14: classes such as BA after hyphens and dashes, ID around ideographs, CL and
+/// NS that must not start a line, OP that must not end one, GL for no-break spaces) as Chromium
+/// and CoreText break lines. Opportunities inside a grapheme cluster are dropped; spaces before
+/// an opportunity hang at the end of the line (not measured).
 enum LineBreakRules {
-    /// Whether a line may end between characters whose first scalars are `before` and `after`.
-    static func canBreak(between before: UInt32, and after: UInt32) -> Bool {
-        if isSpace(after) { return false }
-        if isSpace(before) { return true }
-        if cannotStartLine(after) || cannotEndLine(before) { return false }
-        if isIdeographic(before) || isIdeographic(after) { return true }
-        return before == 0x2D  // "-"
+    /// The locale of the page (`<html lang="en">`), whose tailoring ICU applies.
+    private static let locale = "en"
+
+    /// The indices of the characters of `characters` (the grapheme clusters of `text`) that may
+    /// start a line, in increasing order, excluding 0 and including `characters.count` (the end).
+    static func lineStarts(in text: String, characters: [Character]) -> [Int] {
+        guard !characters.isEmpty else { return [] }
+        let units = Array(text.utf16)
+        // The UTF-16 offset where each character starts -> its index.
+        var characterAt: [Int: Int] = [:]
+        var offset = 0
+        for (index, character) in characters.enumerated() {
+            characterAt[offset] = index
+            offset += character.utf16.count
+        }
+        var capacity = units.count + 2
+        while true {
+            var offsets = [Int32](repeating: 0, count: capacity)
+            let count = units.withUnsafeBufferPointer { text in
+                offsets.withUnsafeMutableBufferPointer { out in
+                    pc_line_break_offsets(
+                        text.baseAddress, Int32(clamping: text.count), locale, out.baseAddress,
+                        Int32(clamping: capacity))
+                }
+            }
+            if count < 0 { return afterSpaces(characters) }  // ICU failed: break after spaces only
+            if Int(count) > capacity {
+                capacity = Int(count)
+                continue
+            }
+            var starts = offsets[0..<Int(count)].compactMap { characterAt[Int($0)] }.filter { $0 > 0 }
+            starts.append(characters.count)
+            return starts
+        }
+    }
+
+    /// Lines may start after a run of spaces: what is left when ICU cannot be used.
+    private static func afterSpaces(_ characters: [Character]) -> [Int] {
+        var starts: [Int] = []
+        for index in 1..<characters.count {
+            let before = characters[index - 1].unicodeScalars.first?.value ?? 0
+            let after = characters[index].unicodeScalars.first?.value ?? 0
+            if isSpace(before), !isSpace(after) { starts.append(index) }
+        }
+        starts.append(characters.count)
+        return starts
     }
 
     /// Spaces that may hang at a line end (space, tab, ideographic space; not newlines).
@@ -25,43 +64,6 @@ enum LineBreakRules {
         switch scalar {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
         default: false
-        }
-    }
-
-    /// CJK characters that allow a break on either side.
-    static func isIdeographic(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x2E80...0x2FFF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF, 0x3200...0x33FF,
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7AF, 0xF900...0xFAFF,
-            0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
-            true
-        default:
-            false
-        }
-    }
-
-    /// Closing punctuation and small kana, which must not start a line.
-    private static func cannotStartLine(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x21, 0x25, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D,  // ! % ) , . : ; ? ] }
-            0x2019, 0x201D, 0x2026, 0x30FB, 0x30FC,  // ’ ” … ・ ー
-            0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015,  // 、。〉》」』】〕
-            0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087,  // small hiragana
-            0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7,  // small katakana
-            0xFF01, 0xFF05, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F:  // ！％），．：；？
-            true
-        default:
-            false
-        }
-    }
-
-    /// Opening punctuation, which must not end a line.
-    private static func cannotEndLine(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x28, 0x5B, 0x7B, 0x2018, 0x201C, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0xFF08:
-            true
-        default:
-            false
         }
     }
 }

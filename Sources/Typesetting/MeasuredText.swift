@@ -1,74 +1,45 @@
-/// A string split into grapheme clusters (Characters) with their advances, so that the width
-/// of any run of whole characters is one subtraction, exactly equal (bit for bit) to
-/// `Font.width(of:)` of that run as a string.
+/// A string split into grapheme clusters (Characters), with an estimate of the width of any run
+/// of whole characters taken from one shaping of the whole string: the sum of its clusters'
+/// advances. A run shaped on its own can differ at its ends (a ligature or kerning pair cut in
+/// two, an Arabic letter taking its final form), so layout only uses estimates to find candidate
+/// lines and measures each candidate it keeps by shaping it (``Font/width(of:)``).
 struct MeasuredText {
     let characters: [Character]
     /// The first Unicode scalar of each character, for the line-breaking rules.
     let leadingScalars: [UInt32]
-    /// `prefix[k]`: units of characters `0..<k`, kerning between them included.
-    private let prefix: [AdvanceUnits]
-    /// Kerning (primary units) between character `k - 1` and character `k`; 0 for `k == 0`.
-    private let kerningBefore: [Int]
-    /// The primary glyph that kerns with whatever follows character `k` (nil if none).
-    private let trailingGlyphs: [UInt16?]
+    /// `prefix[k]`: the estimated width in points of characters `0..<k`.
+    private let prefix: [Double]
 
-    init(_ text: String, font: Font) {
+    init(_ text: String, font: Font, rightToLeft: Bool? = nil) {
         characters = Array(text)
-        var prefix = [AdvanceUnits()]
-        var kerningBefore: [Int] = []
+        let line = font.shaped(text, rightToLeft: rightToLeft)
+        let scales = font.faces.map { font.scale(of: $0) }
+        var prefix = [0.0]
         var leadingScalars: [UInt32] = []
-        var trailingGlyphs: [UInt16?] = []
         prefix.reserveCapacity(characters.count + 1)
-        kerningBefore.reserveCapacity(characters.count)
         leadingScalars.reserveCapacity(characters.count)
-        trailingGlyphs.reserveCapacity(characters.count)
-        var running = AdvanceUnits()
-        var previous: UInt16?
+        var scalarIndex = 0
+        var running = 0.0
         for character in characters {
-            var first = true
-            var leadingKerning = 0
-            for scalar in character.unicodeScalars {
-                let measured = font.measure(scalar, after: &previous)
-                running.add(measured.advance)
-                running.primary += measured.kerning
-                if first {
-                    leadingKerning = measured.kerning
-                    leadingScalars.append(scalar.value)
-                    first = false
+            leadingScalars.append(character.unicodeScalars.first?.value ?? 0)
+            for _ in character.unicodeScalars {
+                if scalarIndex < line.clusterAdvances.count {
+                    let face = Int(line.clusterFaces[scalarIndex])
+                    running += Double(line.clusterAdvances[scalarIndex]) * (face < scales.count ? scales[face] : 0)
                 }
+                scalarIndex += 1
             }
-            if first { leadingScalars.append(0) }
-            kerningBefore.append(leadingKerning)
-            trailingGlyphs.append(previous)
             prefix.append(running)
         }
         self.prefix = prefix
-        self.kerningBefore = kerningBefore
         self.leadingScalars = leadingScalars
-        self.trailingGlyphs = trailingGlyphs
     }
 
     var count: Int { characters.count }
 
-    /// The units of characters `start..<end` measured on their own (no kerning into the first).
-    func units(from start: Int, to end: Int) -> AdvanceUnits {
-        guard start < end else { return AdvanceUnits() }
-        var result = prefix[end]
-        result.subtract(prefix[start])
-        result.primary -= kerningBefore[start]
-        return result
-    }
-
-    /// The units of characters `0..<end` followed by `suffix` (measured as one string would be).
-    func units(upTo end: Int, followedBy suffix: String, font: Font) -> AdvanceUnits {
-        var result = units(from: 0, to: end)
-        var previous = end > 0 ? trailingGlyphs[end - 1] : nil
-        for scalar in suffix.unicodeScalars {
-            let measured = font.measure(scalar, after: &previous)
-            result.add(measured.advance)
-            result.primary += measured.kerning
-        }
-        return result
+    /// The estimated width of characters `start..<end`.
+    func estimate(from start: Int, to end: Int) -> Double {
+        start < end ? prefix[end] - prefix[start] : 0
     }
 
     /// Characters `start..<end` as a string.

@@ -2,16 +2,20 @@
 public struct TextLine: Equatable, Sendable {
     /// The characters of the line (without the spaces it broke after).
     public var text: String
-    /// Its advance width in points, exactly `Font.width(of: text)`.
+    /// Its advance width in points, exactly `Font.width(of: text, rightToLeft: isRightToLeft)`.
     public var width: Double
     /// Whether characters were cut and replaced with an ellipsis.
     public var isTruncated: Bool
+    /// Whether the line's paragraph is right-to-left: the page draws it with
+    /// `ctx.direction = "rtl"` (a text shape's `dir`), and `width` was measured that way.
+    public var isRightToLeft: Bool
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
-    public init(text: String, width: Double, isTruncated: Bool = false) {
+    public init(text: String, width: Double, isTruncated: Bool = false, isRightToLeft: Bool = false) {
         self.text = text
         self.width = width
         self.isTruncated = isTruncated
+        self.isRightToLeft = isRightToLeft
     }
 }
 

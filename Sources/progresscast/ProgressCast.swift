@@ -8,7 +8,7 @@ struct ProgressCast: ParsableCommand {
         abstract: "A live, replayable visualizer of iOS-style progress UI.",
         subcommands: [
             Serve.self, Replay.self, Render.self, ExportCommand.self, RunScript.self, Bench.self, LoadGen.self,
-            Baseline.self,
+            Baseline.self, Measure.self,
         ]
     )
 }

@@ -225,7 +225,7 @@ enum RandomDisplayList {
                     id: id, position: point(&random), text: text(&random), size: number(&random),
                     weight: pick(&random, FontWeight.self), fill: color(&random),
                     align: maybe(&random) { pick(&$0, TextAlign.self) },
-                    baseline: maybe(&random) { pick(&$0, TextBaseline.self) }))
+                    baseline: maybe(&random) { pick(&$0, TextBaseline.self) }, isRightToLeft: random.next() % 2 == 0))
         case 6:
             let stops = (0..<Int(random.next() % 4)).map { _ in
                 RadialShape.Stop(offset: random.unit(), color: color(&random))

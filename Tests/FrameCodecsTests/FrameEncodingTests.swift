@@ -95,6 +95,16 @@ enum Fixtures {
         )
     }
 
+    @Test func rightToLeftTextCarriesDir() {
+        var encoder = FrameEncoder()
+        let shape = Shape.text(
+            TextShape(position: .zero, text: "\u{5D0}", size: 12, fill: .black, align: .right, isRightToLeft: true))
+        #expect(
+            String(decoding: encoder.encodeShapes([shape]), as: UTF8.self)
+                == ##"[{"kind":"text","x":0,"y":0,"text":"\##u{5D0}","size":12,"weight":400,"fill":"#000000","align":"right","dir":"rtl"}]"##
+        )
+    }
+
     @Test func equalListsGiveEqualBytesAndTheBufferIsReused() {
         var encoder = FrameEncoder(capacity: 16)
         let first = encoder.encodeFrame(Fixtures.everyKind, seq: 7, time: 1)

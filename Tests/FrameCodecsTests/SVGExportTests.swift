@@ -112,6 +112,10 @@ import Testing
                     TextShape(
                         position: Point(x: 60, y: 60), text: "top  left", size: 12, weight: .bold,
                         fill: Color(red: 0, green: 0, blue: 1), baseline: .top)),
+                .text(
+                    TextShape(
+                        position: Point(x: 10, y: 75), text: "\u{5E9}\u{5DC}\u{5D5}\u{5DD} abc", size: 12, fill: .black,
+                        isRightToLeft: true)),
             ]
         ),
         (

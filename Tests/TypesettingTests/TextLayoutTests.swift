@@ -69,7 +69,6 @@ let sharedLayout: TextLayout? = try? TextLayout()
     @Test func kerningApplies() throws {
         let layout = try #require(sharedLayout)
         let font = layout.font(size: 100, weight: .regular)
-        #expect(font.primary.hasKerning)
         #expect(font.width(of: "AV") < font.width(of: "A") + font.width(of: "V"))
     }
 
@@ -99,7 +98,9 @@ let sharedLayout: TextLayout? = try? TextLayout()
         #expect(font.width(of: "👨‍👩‍👧") == 3 * notdef)  // ZWJ measures zero
         #expect(font.width(of: "a\u{FE0F}") == font.width(of: "a"))
         #expect(font.width(of: "a\tb") == font.width(of: "a b"))
-        #expect(font.width(of: "\u{0}\u{7}") == 0)
+        // Other control characters measure as Chromium draws them: boxes (a face's glyph or .notdef).
+        #expect(font.width(of: "\u{0}\u{7}") == font.width(of: "\u{0}") + font.width(of: "\u{7}"))
+        #expect(font.width(of: "\u{7}") > 0)
         #expect(font.width(of: "正在上传 3/10") > font.width(of: "正在上传"))
     }
 
@@ -228,6 +229,22 @@ let sharedLayout: TextLayout? = try? TextLayout()
         #expect(
             wrapped.lines.map(\.text).joined() == text.replacingOccurrences(of: " ", with: "")
                 || wrapped.lines.map(\.text).joined(separator: " ").contains("3/10"))
+    }
+
+    /// UAX #14 classes through ICU: BA (break after a hyphen), GL (no break at a no-break space),
+    /// CL, EX and PO (never at the start of a line), and a break after spaces.
+    @Test func breakOpportunitiesFollowUAX14() throws {
+        func starts(_ text: String) -> [Int] { LineBreakRules.lineStarts(in: text, characters: Array(text)) }
+        #expect(starts("well-known") == [5, 10])
+        #expect(starts("a b") == [2, 3])
+        #expect(starts("a\u{A0}b") == [3])
+        #expect(starts("(ok) yes! 100% done.") == [5, 10, 15, 20])
+        #expect(starts("加载中") == [1, 2, 3])
+        #expect(starts("上传。完成") == [1, 3, 4, 5])  // not before "。"
+        #expect(starts("e\u{301}e\u{301}") == [2])  // never inside a cluster
+        let layout = try #require(sharedLayout)
+        let lines = layout.wrap("state-of-the-art", size: 12, weight: .regular, maxWidth: 60).lines.map(\.text)
+        #expect(lines.count > 1 && lines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(lines)")
     }
 
     @Test func longWordsBreakByCharacter() throws {

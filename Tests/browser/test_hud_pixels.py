@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from pcbrowser import SCREENSHOTS, canvas_png, wait_js
-from pcpage import (canvas_rgba, choose, click, click_range_at, drawn_frame, fill, find_shape, inspect_via_panel,
-                    luminance, open_page, over_white, screen_canvas, snap, wait_drawn, wait_log)
+from pcpage import (canvas_rgba, choose, click, click_range_at, diff_against_render, drawn_frame, fill, find_shape,
+                    inspect_via_panel, luminance, open_page, over_white, screen_canvas, snap, wait_drawn, wait_log)
 
 MARGIN = 20  # MBProgressHUD's default margin (docs/protocol.md 4.1)
 INK = 40     # a pixel is ink when it is this much darker (luminance) than the bezel around it
@@ -275,6 +275,26 @@ def test_chinese_label_stays_inside_the_bezel(page):
     assert width >= 50, width
     canvas_png(driver, SCREENSHOTS / "hud-cjk-label-canvas.png")
     snap(driver, "hud-cjk-label")
+
+
+def test_right_to_left_label_is_drawn_as_measured(page):
+    """An Arabic label with Latin and digits: joined letters, as wide as the server measured, drawn
+    right to left (the text shape's dir): the same frame drawn without dir puts the runs elsewhere."""
+    driver = page
+    label = "\u062c\u0627\u0631\u064d \u0627\u0644\u062a\u062d\u0645\u064a\u0644 3/10 files"
+    show_hud(driver, "text", label=label)
+    bezel = inspect_via_panel(driver, "h1")["bezel"]
+    frame = drawn_frame(driver)
+    text = next(s for s in hud_group(frame)["items"] if s["kind"] == "text")
+    assert text["text"] == label and text["dir"] == "rtl", text
+    rgba, scale = canvas_rgba(driver)
+    check_label(rgba, scale, bezel, text, "RTL label")
+    assert_nothing_outside(rgba, scale, bezel, "RTL label")
+    assert diff_against_render(driver, frame)["differ"] == 0
+    text.pop("dir")  # the same list drawn left to right: "3/10 files" moves to the other end
+    assert diff_against_render(driver, frame)["differ"] > 200
+    canvas_png(driver, SCREENSHOTS / "hud-rtl-label-canvas.png")
+    snap(driver, "hud-rtl-label")
 
 
 def test_custom_views_differ(page):

@@ -30,7 +30,7 @@ ALLOWED_FLAGS = {
     "pie": FLAG_ID,
     "line": FLAG_ID | 2,
     "path": FLAG_ID | 2 | 4 | 8 | 16 | 32,
-    "text": FLAG_ID | 2 | 4 | 8,
+    "text": FLAG_ID | 2 | 4 | 8 | 16,
     "radial": FLAG_ID,
     "group": FLAG_ID | 2 | 4 | 8,
 }
@@ -171,6 +171,8 @@ class _Reader:
                 s["align"] = self.enum(ALIGNS, "text align")
             if flags & 4:
                 s["baseline"] = self.enum(BASELINES, "text baseline")
+            if flags & 16:
+                s["dir"] = "rtl"
         elif kind == "radial":
             for k in ("x", "y", "w", "h", "cx", "cy", "r"):
                 s[k] = num(f"radial {k}")

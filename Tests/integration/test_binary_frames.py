@@ -158,6 +158,7 @@ SCENE = [
     ("clock.advance", {"by": 0.1}),
     ("clock.advance", {"by": 0.35}),
     ("hud.update", {"target": "h5", "customView": "cross", "label": "失败"}),
+    ("hud.update", {"target": "h4", "label": "\u062a\u0645 \u2713 \u2014 done"}),  # right to left: dir, flag 16
     ("hud.status", {"kind": "info", "text": "ℹ️ 提示"}),
     ("clock.advance", {"by": 0.1}),
     ("hud.hide", {"target": "h1"}),
@@ -201,6 +202,7 @@ async def test_manual_session_binary_frames_equal_json_frames(server):
         assert {"group", "rect", "text", "arc", "radial"} <= kinds, kinds
         assert any(s["kind"] == "text" and "上传中" in s["text"] for s in shapes), "no Chinese text drawn"
         assert any(s["kind"] == "text" and "取消" in s["text"] for s in shapes), "no Chinese button title drawn"
+        assert any(s["kind"] == "text" and s.get("dir") == "rtl" for s in shapes), "no right-to-left text drawn"
         assert any(s["kind"] == "group" and "m" in s and "alpha" in s and 0 < s["alpha"] < 1 for s in shapes), \
             "no group caught mid-animation"
         assert any(isinstance(x, float) for s in shapes for x in s.get("m", [])), "no fractional transform"

@@ -109,7 +109,9 @@ extension HUD {
                 .text(
                     TextShape(
                         position: Point(x: block.frame.midX, y: block.baseline(ofLine: index)), text: line,
-                        size: block.fontSize, weight: .bold, fill: color, align: .center)))
+                        size: block.fontSize, weight: .bold, fill: color, align: .center,
+                        isRightToLeft: block.rightToLeftLines.indices.contains(index) && block.rightToLeftLines[index]))
+            )
         }
     }
 

@@ -148,7 +148,8 @@ struct HUDLayout: Equatable, Sendable {
         let frame = Rect(
             x: 0, y: 0, width: min(line.width.rounded(.up), maxWidth), height: font.lineHeight.rounded(.up))
         return HUDTextBlock(
-            frame: frame, lines: [line.text], fontSize: size, ascender: font.ascender,
+            frame: frame, lines: [line.text], rightToLeftLines: [line.isRightToLeft], fontSize: size,
+            ascender: font.ascender,
             lineHeight: font.lineHeight, isTruncated: line.isTruncated)
     }
 
@@ -174,7 +175,8 @@ struct HUDLayout: Equatable, Sendable {
             x: 0, y: 0, width: min(widest.rounded(.up), maxWidth),
             height: (Double(lines.count) * font.lineHeight).rounded(.up))
         return HUDTextBlock(
-            frame: frame, lines: lines.map(\.text), fontSize: HUDMetrics.detailsFontSize,
+            frame: frame, lines: lines.map(\.text), rightToLeftLines: lines.map(\.isRightToLeft),
+            fontSize: HUDMetrics.detailsFontSize,
             ascender: font.ascender, lineHeight: font.lineHeight, isTruncated: truncated)
     }
 

@@ -5,6 +5,8 @@ import Shapes
 struct HUDTextBlock: Equatable, Sendable {
     var frame: Rect
     var lines: [String]
+    /// Whether each line is right-to-left (drawn with the text shape's `dir`).
+    var rightToLeftLines: [Bool]
     var fontSize: Double
     /// The primary face's ascender at `fontSize`, in points.
     var ascender: Double

@@ -102,7 +102,8 @@ extension NavController {
                         TextShape(
                             position: Point(x: textX, y: y + rows.height / 2), text: title,
                             size: NavMetrics.rowFontSize,
-                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle)))
+                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle,
+                            isRightToLeft: entry.rowTitlesAreRightToLeft)))
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
@@ -167,7 +168,8 @@ extension NavController {
                 .text(
                     TextShape(
                         position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
-                        weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle))
+                        weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle,
+                        isRightToLeft: entry.titleIsRightToLeft))
             )
         }
         guard let backTitle = entry.backTitle else { return }
@@ -192,6 +194,7 @@ extension NavController {
             .text(
                 TextShape(
                     position: Point(x: textX, y: midY), text: backTitle, size: NavMetrics.backFontSize,
-                    fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle)))
+                    fill: ink, align: direction == .ltr ? .left : .right, baseline: .middle,
+                    isRightToLeft: entry.backTitleIsRightToLeft)))
     }
 }

@@ -8,6 +8,10 @@ struct ScreenEntry: Sendable {
     var screen: NavScreen
     /// The title, truncated to fit the bar.
     var title = ""
+    /// Whether the title, the back title and the row titles are right-to-left (a text shape's `dir`).
+    var titleIsRightToLeft = false
+    var backTitleIsRightToLeft = false
+    var rowTitlesAreRightToLeft = false
     /// The back button's title: the previous screen's title, "Back" when that does not fit,
     /// empty for the chevron alone; nil on the root (no back button).
     var backTitle: String?
@@ -30,6 +34,7 @@ struct ScreenEntry: Sendable {
         let titleFont = text.font(size: NavMetrics.titleFontSize, weight: .bold)
         let titleLine = titleFont.truncate(screen.title, maxWidth: max(0, width - 2 * NavMetrics.titleSideRoom))
         title = titleLine.text
+        titleIsRightToLeft = titleLine.isRightToLeft
         if let previous {
             let backFont = text.font(size: NavMetrics.backFontSize, weight: .regular)
             let room = (width - titleLine.width) / 2 - ScreenEntry.backTitleOffset - NavMetrics.chevronInset
@@ -49,6 +54,7 @@ struct ScreenEntry: Sendable {
             backTitle = nil
             backTitleWidth = 0
         }
+        backTitleIsRightToLeft = backTitle.map { Font.isRightToLeft($0) } ?? false
         contentTop = NavMetrics.statusBarHeight + (barHidden ? 0 : NavMetrics.navigationBarHeight)
         rowTitles = []
         if let rows = screen.rows, rows.count > 0, rows.height > 0 {
@@ -57,6 +63,8 @@ struct ScreenEntry: Sendable {
             rowTitles.reserveCapacity(count)
             for index in 0..<count { rowTitles.append(rows.title(at: index)) }
         }
+        // Row titles differ only in their numbers, which are never strong characters.
+        rowTitlesAreRightToLeft = rowTitles.first.map { Font.isRightToLeft($0) } ?? false
     }
 
     /// From the leading edge to the back title's start.

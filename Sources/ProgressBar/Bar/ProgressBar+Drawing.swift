@@ -66,7 +66,8 @@ extension ProgressBar {
             .text(
                 TextShape(
                     id: target + ".tooltipText", position: bubble.center, text: tooltip,
-                    size: BarAppearance.tooltipFontSize, weight: .bold, fill: .white, align: .center, baseline: .middle)
+                    size: BarAppearance.tooltipFontSize, weight: .bold, fill: .white, align: .center, baseline: .middle,
+                    isRightToLeft: Font.isRightToLeft(tooltip))
             ))
     }
 }

@@ -3,6 +3,7 @@ import Geometry
 import ScrollView
 public import Shapes
 public import Timing
+import Typesetting
 
 extension ScrollStack {
     /// Appends every scroll view at `time`, back to front: its background, a group
@@ -62,7 +63,7 @@ extension ScrollStack {
                                 position: Point(
                                     x: frame.midX, y: top + (Double(index) + 0.5) * RefreshLook.verticalLineHeight),
                                 text: line, size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor,
-                                align: .center, baseline: .middle)))
+                                align: .center, baseline: .middle, isRightToLeft: Font.isRightToLeft(line))))
                 }
                 textWidth = RefreshLook.labelSize
             }
@@ -74,7 +75,8 @@ extension ScrollStack {
                         TextShape(
                             id: ids.state, position: Point(x: frame.midX, y: stateY), text: texts.state,
                             size: RefreshLook.labelSize,
-                            weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle)))
+                            weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle,
+                            isRightToLeft: Font.isRightToLeft(texts.state))))
                 textWidth = texts.stateWidth
             }
             if showTime {
@@ -84,7 +86,7 @@ extension ScrollStack {
                             id: ids.time, position: Point(x: frame.midX, y: frame.minY + frame.height * 3 / 4),
                             text: texts.time,
                             size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor, align: .center,
-                            baseline: .middle)))
+                            baseline: .middle, isRightToLeft: Font.isRightToLeft(texts.time))))
                 textWidth = max(textWidth, texts.timeWidth)
             }
         }
