@@ -1,0 +1,30 @@
+// The guided tour: a fresh page's session plays the built-in looping scenario "tour" (run by the
+// server, so the page only draws it) until "Stop tour / take control" stops it; the session and
+// everything the tour made stay, for the user to drive.
+export const TOUR = 'tour';
+
+export function setupTour(app, { bar, stop, note }) {
+  const show = (running) => {
+    bar.hidden = !running;
+    app.tourRunning = running;
+  };
+  show(false);
+  app.session.addEventListener('fresh', async () => {
+    const r = await app.send({ op: 'scenario.run', name: TOUR });
+    if (r.type !== 'ack') return;
+    note.textContent = 'A guided tour is playing: the pause strategies, HUD modes, grace time, pull to refresh and swipe back.';
+    show(true);
+  });
+  // Any other session (joined, created, left) has no tour of this page's.
+  app.session.addEventListener('change', () => {
+    if (app.tourRunning && app.tourSession !== app.session.info.session) show(false);
+  });
+  app.session.addEventListener('fresh', (e) => { app.tourSession = e.detail.session; });
+  stop.addEventListener('click', async () => {
+    const r = await app.send({ op: 'scenario.stop' });
+    if (r.type === 'ack') {
+      show(false);
+      app.log.note('tour stopped: the session is yours');
+    }
+  });
+}
