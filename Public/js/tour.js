@@ -12,7 +12,7 @@ export function setupTour(app, { bar, stop, note }) {
   app.session.addEventListener('fresh', async () => {
     const r = await app.send({ op: 'scenario.run', name: TOUR });
     if (r.type !== 'ack') return;
-    note.textContent = 'A guided tour is playing: the pause strategies, HUD modes, grace time, pull to refresh and swipe back.';
+    note.textContent = 'Guided tour: pause strategies, HUD modes, grace time, pull to refresh, swipe back.';
     show(true);
   });
   // Any other session (joined, created, left) has no tour of this page's.
