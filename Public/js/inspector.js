@@ -161,7 +161,7 @@ export class Inspector {
       pauses: pauses.map(([a, b]) => [x(a), x(b)]), pauseTimes: pauses,
       marks: marks.map((m) => ({ ...m, x: x(m.t) })),
       cursorX: this.cursor === null ? null : x(this.cursor), cursor: this.cursor,
-      samples: shown.length,
+      samples: shown.length, times: shown.map((s) => s.t),
     };
 
     ctx.fillStyle = COLORS.pause;

@@ -5,8 +5,9 @@ import { recordDraw } from './stats.js';
 
 const MAX_DEPTH = 32;
 const PATH_CACHE_MAX = 512;
-// Room kept below the canvas (the top bar and the replay bar) when fitting it to the window.
-const FIT_MARGIN = 120;
+// Room kept for the top bar when fitting the canvas to a short window (a window at least
+// 667 + 60 px tall shows it at full size).
+const FIT_MARGIN = 60;
 
 // Server icons repeat the same path data every frame; parsing it once saves most of a path's cost.
 const pathCache = new Map();

@@ -15,7 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pcbrowser import REPO, SCREENSHOTS, canvas_pixel, make_driver, wait_js
-from pcpage import (by_id, click, close_panel, fill, find_shape, open_page, open_panel, snap, wait_drawn, wait_log)
+from pcpage import (by_id, click, click_range_at, close_panel, fill, find_shape, open_page, open_panel, snap, wait_drawn,
+                    wait_log)
 
 DOCS = REPO / "docs" / "screenshot.png"
 
@@ -44,6 +45,15 @@ def ids(frame):
                 walk(s.get("items"))
     walk(frame.get("shapes"))
     return out
+
+
+def panel_shot(driver, name):
+    """A screenshot of the timing inspector panel, scrolled to the top of the window first."""
+    panel = by_id(driver, "panel-inspector")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'}); document.activeElement.blur();", panel)
+    driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]));")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    panel.screenshot(str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -96,6 +106,9 @@ return dark;""", label["x"], label["y"])
     driver.execute_script("document.getElementById('trace-target').value = 'timing';")
     click(driver, "trace-start")
     wait_js(driver, "window.progresscast.inspector.plot && window.progresscast.inspector.plot.samples > 20", timeout=15)
+    # The tour pauses the three players 2.51 s into its turn: wait until the plot shades a second of it.
+    wait_js(driver, "(() => { const p = window.progresscast.inspector.plot;"
+                    " return p && p.pauseTimes.length && p.cursor - p.pauseTimes[0][0] > 1; })()", timeout=15)
     close_panel(driver, "panel-hud")
     driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0);")
     time.sleep(0.3)
@@ -148,7 +161,9 @@ def test_the_inspector_plots_what_was_traced_and_shades_the_pause(browser, serve
     state = driver.execute_script("return window.progresscast.inspector;")
     plot = state["plot"]
     assert plot and plot["property"] == "value", plot
-    samples = [s for s in state["samples"] if s["t"] >= plot["lo"]]
+    # The samples plotted (more may have arrived since the last drawing).
+    plotted = set(plot["times"])
+    samples = [s for s in state["samples"] if s["t"] in plotted]
     assert len(samples) == plot["samples"] and len(samples) > 10
     # The polylines are the traced values, mapped to the plot: recompute each point.
     pad_left, pad_right, pad_top, pad_bottom = 44, 10, 10, 22
@@ -176,7 +191,7 @@ def test_the_inspector_plots_what_was_traced_and_shades_the_pause(browser, serve
 const c = document.getElementById('trace-plot'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
 let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i + 1] < 80 && d[i + 2] < 80) n += 1; return n;""")
     assert red > 50, f"the presentation line is not drawn ({red} red pixels)"
-    by_id(driver, "panel-inspector").screenshot(str(SCREENSHOTS / "inspector.png"))
+    panel_shot(driver, "inspector")
     click(driver, "trace-stop")
 
 
@@ -232,3 +247,54 @@ for (const el of document.querySelectorAll('.topbar *, .panels *, .side *, .stag
 }
 return out;""")
     assert failures == [], failures
+
+
+def test_scrubbing_a_replay_moves_the_inspector_cursor(browser, server_url):
+    driver = browser
+    name = f"bt-trace-{int(time.time() * 1000)}"
+    open_page(driver, f"{server_url}/")
+    assert send(driver, {"op": "record.start", "name": name})["type"] == "ack"
+    send(driver, {"op": "bar.create", "target": "b1", "frame": {"x": 20, "y": 300, "width": 335, "height": 30}})
+    send(driver, {"op": "bar.set", "target": "b1", "value": 1, "duration": 1.5})
+    time.sleep(1.8)
+    assert send(driver, {"op": "record.stop"})["type"] == "ack"
+    driver.execute_script("window.progresscast.app.session.openReplay(arguments[0]);", name)
+    wait_js(driver, "!document.getElementById('replay-bar').hidden && window.progresscast.session.replay"
+                    " && window.progresscast.lastFrame")
+    # Played to its end (the bar exists from 0.5 s or so), then traced.
+    click(driver, "replay-play")
+    wait_js(driver, "document.getElementById('replay-bar').dataset.state === 'ended'", timeout=10)
+    click(driver, "trace-refresh")
+    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'b1')")
+    driver.execute_script("document.getElementById('trace-target').value = 'b1';")
+    click(driver, "trace-start")
+    wait_js(driver, "window.progresscast.inspector.target === 'b1' && window.progresscast.inspector.samples.length")
+    cursors = []
+    for fraction in (0.25, 0.75):
+        value = click_range_at(driver, "replay-seek", fraction)
+        wait_js(driver, "(() => { const p = window.progresscast.inspector.plot;"
+                        f" return p && Math.abs(p.cursor - {value}) < 1e-6; }})()", timeout=10)
+        cursors.append(driver.execute_script("return window.progresscast.inspector.plot.cursorX;"))
+    assert cursors[1] > cursors[0], cursors
+    panel_shot(driver, "inspector-replay")
+
+
+def test_the_canvas_fits_a_short_window_keeps_its_ratio_and_stays_sharp(hidpi_browser, server_url):
+    def geometry(driver):
+        return driver.execute_script("""
+const c = document.getElementById('canvas'); const b = c.getBoundingClientRect();
+return { bw: c.width, bh: c.height, cssW: b.width, cssH: b.height, dpr: window.devicePixelRatio, inner: window.innerHeight };""")
+
+    open_page(hidpi_browser, f"{server_url}/")
+    g = geometry(hidpi_browser)
+    assert g["dpr"] == 2 and g["cssW"] == 375 and g["bw"] == 750 and g["bh"] == 1334, g
+    short = make_driver(width=1000, height=700, dpr=2)
+    try:
+        open_page(short, f"{server_url}/", bare=False)
+        g = geometry(short)
+        assert g["cssW"] < 375 and g["cssH"] <= g["inner"], g
+        assert g["cssH"] / g["cssW"] == pytest.approx(667 / 375, rel=0.01), g
+        assert g["bw"] == pytest.approx(g["cssW"] * 2, abs=1), g  # one backing pixel per device pixel
+        snap(short, "short-window")
+    finally:
+        short.quit()

@@ -59,6 +59,8 @@ final class LiveSession {
     /// microseconds; empty when no scenario loops (see ``ScenarioLibrary``).
     var loopBody: [CommandScript.Step] = []
     var loopPeriod: Int64 = 0
+    /// Turns of the loop queued so far (at most ``ProgressCastApp/maxLoopTurns``).
+    var loopTurns = 0
     /// A replay session's player (nil for ordinary sessions).
     var replay: ReplayPlayback?
 

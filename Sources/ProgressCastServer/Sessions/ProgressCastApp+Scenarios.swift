@@ -25,6 +25,7 @@ extension ProgressCastApp {
             // One loop at a time: a new looping scenario replaces the one running.
             session.loopBody = repeating.body
             session.loopPeriod = repeating.period
+            session.loopTurns = 0
             steps.append(CommandScript.Step(microseconds: start + repeating.start, op: ProgressCastApp.loopTurn))
         }
         session.pendingSteps = (session.pendingSteps + steps).sorted { $0.microseconds < $1.microseconds }
@@ -57,9 +58,15 @@ extension ProgressCastApp {
     /// The pending step that starts a looping scenario's next turn (never sent or logged).
     static let loopTurn = JSONObject(pairs: [("op", .string("scenario.loop"))])
 
+    /// Most turns one looping scenario runs (an hour of the 36 s tour): every applied step stays in
+    /// the session's log (a recording started later holds the session from its creation), so a
+    /// page left open must not grow it for ever.
+    static let maxLoopTurns = 100
+
     /// Queues one turn of the looping scenario from `microseconds`, and the turn after it.
     private func queueLoopTurn(_ session: LiveSession, at microseconds: Int64) {
-        guard session.loopPeriod > 0 else { return }
+        guard session.loopPeriod > 0, session.loopTurns < ProgressCastApp.maxLoopTurns else { return }
+        session.loopTurns += 1
         let turn = session.loopBody.map { CommandScript.Step(microseconds: microseconds + $0.microseconds, op: $0.op) }
         let next = CommandScript.Step(microseconds: microseconds + session.loopPeriod, op: ProgressCastApp.loopTurn)
         session.pendingSteps = (session.pendingSteps + turn + [next]).sorted { $0.microseconds < $1.microseconds }
