@@ -47,6 +47,14 @@ def ids(frame):
     return out
 
 
+def trace_in_page(driver, target):
+    """Picks `target` in the inspector's list (refreshed with its button) and presses Trace."""
+    click(driver, "trace-refresh")
+    wait_js(driver, f"[...document.getElementById('trace-target').options].some((o) => o.value === '{target}')")
+    driver.execute_script(f"document.getElementById('trace-target').value = '{target}';")
+    click(driver, "trace-start")
+
+
 def panel_shot(driver, name):
     """A screenshot of the timing inspector panel, scrolled to the top of the window first."""
     panel = by_id(driver, "panel-inspector")
@@ -101,10 +109,7 @@ let dark = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 120 && d[i + 3] >
 return dark;""", label["x"], label["y"])
     assert inked > 20, f"the label is not drawn ({inked} dark pixels)"
     # The inspector traces the timing bar while the tour plays: the README's screenshot.
-    click(driver, "trace-refresh")
-    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'timing')")
-    driver.execute_script("document.getElementById('trace-target').value = 'timing';")
-    click(driver, "trace-start")
+    trace_in_page(driver, "timing")
     wait_js(driver, "window.progresscast.inspector.plot && window.progresscast.inspector.plot.samples > 20", timeout=15)
     # The tour pauses the three players 2.51 s into its turn: wait until the plot shades a second of it.
     wait_js(driver, "(() => { const p = window.progresscast.inspector.plot;"
@@ -146,10 +151,7 @@ def test_the_inspector_plots_what_was_traced_and_shades_the_pause(browser, serve
     open_page(driver, f"{server_url}/")
     click(driver, "bar-create")
     wait_drawn(driver, "f.shapes.some((s) => s.id === 'b1.track')")
-    click(driver, "trace-refresh")
-    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'b1')")
-    driver.execute_script("document.getElementById('trace-target').value = 'b1';")
-    click(driver, "trace-start")
+    trace_in_page(driver, "b1")
     wait_js(driver, "window.progresscast.inspector.target === 'b1'")
     # A scripted bar: 0 -> 1 over 3 s, paused for 1 s after about 1 s, then resumed.
     send(driver, {"op": "bar.set", "target": "b1", "value": 1, "duration": 3})
@@ -264,10 +266,7 @@ def test_scrubbing_a_replay_moves_the_inspector_cursor(browser, server_url):
     # Played to its end (the bar exists from 0.5 s or so), then traced.
     click(driver, "replay-play")
     wait_js(driver, "document.getElementById('replay-bar').dataset.state === 'ended'", timeout=10)
-    click(driver, "trace-refresh")
-    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'b1')")
-    driver.execute_script("document.getElementById('trace-target').value = 'b1';")
-    click(driver, "trace-start")
+    trace_in_page(driver, "b1")
     wait_js(driver, "window.progresscast.inspector.target === 'b1' && window.progresscast.inspector.samples.length")
     cursors = []
     for fraction in (0.25, 0.75):
