@@ -9,7 +9,8 @@ export function setupTour(app, { bar, stop, note }) {
     app.tourRunning = running;
   };
   show(false);
-  app.session.addEventListener('fresh', async () => {
+  app.session.addEventListener('fresh', async (e) => {
+    app.tourSession = e.detail.session;
     const r = await app.send({ op: 'scenario.run', name: TOUR });
     if (r.type !== 'ack') return;
     note.textContent = 'Guided tour: pause strategies, HUD modes, grace time, pull to refresh, swipe back.';
@@ -19,7 +20,6 @@ export function setupTour(app, { bar, stop, note }) {
   app.session.addEventListener('change', () => {
     if (app.tourRunning && app.tourSession !== app.session.info.session) show(false);
   });
-  app.session.addEventListener('fresh', (e) => { app.tourSession = e.detail.session; });
   stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'scenario.stop' });
     if (r.type === 'ack') {
