@@ -88,7 +88,7 @@ export class Session extends EventTarget {
       const replay = r.duration === undefined ? null
         : { recording: f.replay ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers) };
       return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
-        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay });
+        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping) });
     }
     if (GONE.has(r.code)) {
       this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);

@@ -16,9 +16,17 @@ export function setupTour(app, { bar, stop, note }) {
     note.textContent = 'Guided tour: pause strategies, HUD modes, grace time, pull to refresh, swipe back.';
     show(true);
   });
-  // Any other session (joined, created, left) has no tour of this page's.
+  // A rejoined session (a reload) whose tour still loops offers to stop it to its controller;
+  // any other session (joined, created, left) has no tour of this page's.
   app.session.addEventListener('change', () => {
-    if (app.tourRunning && app.tourSession !== app.session.info.session) show(false);
+    const info = app.session.info;
+    if (info.looping && app.session.isController && !info.replay) {
+      app.tourSession = info.session;
+      note.textContent = 'A looping scenario (the guided tour) is playing in this session.';
+      show(true);
+    } else if (app.tourRunning && app.tourSession !== info.session) {
+      show(false);
+    }
   });
   stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'scenario.stop' });

@@ -131,6 +131,18 @@ return dark;""", label["x"], label["y"])
     snap(driver, "tour-stopped")
 
 
+def test_a_reload_offers_to_stop_the_tour_still_looping(browser, server_url):
+    driver = browser
+    info = open_page(driver, f"{server_url}/", bare=False)
+    wait_js(driver, "window.progresscast.tourRunning")
+    driver.refresh()  # the fragment rejoins the same session, whose tour loops on
+    wait_js(driver, "window.progresscast.session.session === arguments[0] && window.progresscast.tourRunning"
+                    .replace("arguments[0]", repr(info["session"])), timeout=15)
+    click(driver, "tour-stop")
+    wait_js(driver, "!window.progresscast.tourRunning")
+    assert send(driver, {"op": "scenario.stop"})["stopped"] == 0
+
+
 def test_chrome_false_gives_a_bare_canvas(browser, server_url):
     info = open_page(browser, f"{server_url}/")  # ?bare: session.create without chrome
     assert not browser.execute_script("return window.progresscast.tourRunning;")

@@ -209,7 +209,7 @@ async def test_the_phone_chrome_is_asked_for_recorded_and_replayed(server):
 
 @async_test(timeout=120)
 async def test_the_tour_loops_until_scenario_stop(server):
-    c, _ = await manual_session(server.ws_url, chrome=True)
+    c, c_session = await manual_session(server.ws_url, chrome=True)
     try:
         ack = await c.call("scenario.run", name="tour")
         assert ack["loop"] == 36, ack
@@ -223,9 +223,15 @@ async def test_the_tour_loops_until_scenario_stop(server):
         popped = [e for e in c.events if e["name"] == "nav.transition" and e.get("kind") == "pop"
                   and e.get("state") == "finished"]
         assert len(refreshed) >= 2 and len(popped) >= 2, (len(refreshed), len(popped))
+        async with Client.connect(server.ws_url) as other:
+            joined = await other.call("session.join", session=c_session["session"], token=c_session["token"])
+            assert joined["looping"] is True and joined["chrome"] is True, joined
         stopped = await c.call("scenario.stop")
         assert stopped["stopped"] >= 1, stopped
         assert (await c.call("scenario.stop"))["stopped"] == 0
+        async with Client.connect(server.ws_url) as other:
+            joined = await other.call("session.join", session=c_session["session"])
+            assert joined["looping"] is False, joined
         before = len(c.events)
         for _ in range(40):
             await c.call("clock.advance", by=1)

@@ -192,7 +192,9 @@ extension ProgressCastApp {
                         JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
                 ),
                 ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
-                ("frames", .string(frames.rawValue)),
+                ("frames", .string(frames.rawValue)), ("chrome", .bool(s.chrome)),
+                // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
+                ("looping", .bool(session.loopPeriod > 0)),
             ])
         )
     }
