@@ -241,6 +241,10 @@ def test_controls_have_tooltips_and_the_panels_meet_wcag_aa(browser, server_url)
 return [...document.querySelectorAll('button[data-op], [data-field]')]
   .filter((el) => !/sends |field /.test(el.title)).map((el) => el.id || el.outerHTML.slice(0, 60));""")
     assert missing == [], missing
+    untitled = driver.execute_script("""
+return [...document.querySelectorAll('button, select, input, textarea')].filter((e) => !e.title.trim())
+  .map((e) => e.id || e.outerHTML.slice(0, 80));""")
+    assert untitled == [], f"controls without a tooltip: {untitled}"
     assert "sends hud.show" in by_id(driver, "hud-show").get_attribute("title")
     assert "field graceTime" in by_id(driver, "hud-grace-time").get_attribute("title")
     # Contrast of every visible, enabled text in the top bar and the panels against its background.
