@@ -32,7 +32,8 @@ extension ProgressCastApp {
         applyDueSteps(session, upTo: start, loop: loop)
         scheduleSteps(session, loop: loop)
         var ack = JSONObject(pairs: [
-            ("scenario", .string(name)), ("steps", .number(Double(scenario.script.steps.count))),
+            ("scenario", .string(name)),
+            ("steps", .number(Double(scenario.once.count + (scenario.loop?.body.count ?? 0)))),
             ("duration", .number(scenario.script.duration)),
         ])
         if let repeating = scenario.loop {
@@ -65,7 +66,12 @@ extension ProgressCastApp {
 
     /// Queues one turn of the looping scenario from `microseconds`, and the turn after it.
     private func queueLoopTurn(_ session: LiveSession, at microseconds: Int64) {
-        guard session.loopPeriod > 0, session.loopTurns < ProgressCastApp.maxLoopTurns else { return }
+        guard session.loopPeriod > 0 else { return }
+        guard session.loopTurns < ProgressCastApp.maxLoopTurns else {
+            session.loopBody = []
+            session.loopPeriod = 0
+            return
+        }
         session.loopTurns += 1
         let turn = session.loopBody.map { CommandScript.Step(microseconds: microseconds + $0.microseconds, op: $0.op) }
         let next = CommandScript.Step(microseconds: microseconds + session.loopPeriod, op: ProgressCastApp.loopTurn)
