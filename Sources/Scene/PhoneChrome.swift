@@ -10,6 +10,22 @@ import Shapes
 struct PhoneChrome: Sendable {
     let canvas: Size
     let date: SessionDate
+    /// What does not change with time, built once (the corners' path data and the battery's
+    /// text would otherwise be formatted again for every frame).
+    private let background: Shape
+    private let overlay: [Shape]
+
+    init(canvas: Size, date: SessionDate) {
+        self.canvas = canvas
+        self.date = date
+        background = .rect(
+            RectShape(
+                id: "chrome.background", frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+                fill: PhoneChrome.background))
+        var shapes: [Shape] = []
+        PhoneChrome.drawStill(canvas: canvas, into: &shapes)
+        overlay = shapes
+    }
 
     /// The status bar's height: the top safe area (the navigation bar sits under it).
     static let statusBarHeight = 20.0
@@ -26,23 +42,24 @@ struct PhoneChrome: Sendable {
 
     /// The screen's background, drawn before every component.
     func drawBackground(into shapes: inout [Shape]) {
-        shapes.append(
-            .rect(
-                RectShape(
-                    id: "chrome.background", frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
-                    fill: PhoneChrome.background)))
+        shapes.append(background)
     }
 
     /// The status bar, home indicator and corners at `time`, drawn after every component.
     func drawOverlay(at time: Double, into shapes: inout [Shape]) {
         let local = date.local(at: time)
         let clock = String(local.hour) + ":" + (local.minute < 10 ? "0" : "") + String(local.minute)
-        let mid = PhoneChrome.statusBarHeight / 2
         shapes.append(
             .text(
                 TextShape(
-                    id: "chrome.time", position: Point(x: canvas.width / 2, y: mid), text: clock, size: 12,
-                    weight: .bold, fill: PhoneChrome.ink, align: .center, baseline: .middle)))
+                    id: "chrome.time", position: Point(x: canvas.width / 2, y: PhoneChrome.statusBarHeight / 2),
+                    text: clock, size: 12, weight: .bold, fill: PhoneChrome.ink, align: .center, baseline: .middle)))
+        shapes.append(contentsOf: overlay)
+    }
+
+    /// The status bar's signal bars and battery, the home indicator and the corners.
+    private static func drawStill(canvas: Size, into shapes: inout [Shape]) {
+        let mid = PhoneChrome.statusBarHeight / 2
         // Signal strength: four bars of rising height at the leading edge.
         for index in 0..<4 {
             let height = 3 + Double(index) * 2
@@ -53,7 +70,7 @@ struct PhoneChrome: Sendable {
                         frame: Rect(x: 8 + Double(index) * 4.5, y: mid + 4.5 - height, width: 3, height: height),
                         cornerRadius: 0.75, fill: PhoneChrome.ink)))
         }
-        drawBattery(into: &shapes)
+        drawBattery(canvas: canvas, into: &shapes)
         // The home indicator: the bottom safe area's handle.
         shapes.append(
             .rect(
@@ -61,11 +78,12 @@ struct PhoneChrome: Sendable {
                     id: "chrome.home",
                     frame: Rect(x: canvas.width / 2 - 67, y: canvas.height - 13, width: 134, height: 5),
                     cornerRadius: 2.5, fill: Color(white: 0, alpha: 0.8))))
-        shapes.append(.path(PathShape(id: "chrome.corners", data: cornerMask(), fill: PhoneChrome.bezel)))
+        shapes.append(
+            .path(PathShape(id: "chrome.corners", data: cornerMask(canvas: canvas), fill: PhoneChrome.bezel)))
     }
 
     /// The battery at the trailing edge: its percentage, a rounded outline, the charge and the cap.
-    private func drawBattery(into shapes: inout [Shape]) {
+    private static func drawBattery(canvas: Size, into shapes: inout [Shape]) {
         let mid = PhoneChrome.statusBarHeight / 2
         let body = Rect(x: canvas.width - 34, y: mid - 5.5, width: 22, height: 11)
         shapes.append(
@@ -95,7 +113,7 @@ struct PhoneChrome: Sendable {
     }
 
     /// The four areas outside the rounded screen, one path (cubic quarter circles).
-    private func cornerMask() -> String {
+    private static func cornerMask(canvas: Size) -> String {
         let r = min(PhoneChrome.cornerRadius, canvas.width / 2, canvas.height / 2)
         // A cubic Bezier's control points for a quarter circle sit 0.5523 r along the tangents.
         let k = r * (1 - 0.552_284_75)
