@@ -105,7 +105,7 @@ export class Connection extends EventTarget {
       return;
     }
     if (msg === null || typeof msg !== 'object') return;
-    if (msg.type === 'frame' || msg.type === 'event') {
+    if (msg.type === 'frame' || msg.type === 'event' || msg.type === 'trace') {
       if (msg.type === 'frame') this.countFrame('json');
       this.dispatchEvent(new CustomEvent(msg.type, { detail: msg }));
       return;

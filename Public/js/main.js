@@ -15,6 +15,11 @@ import { setupScenarios } from './scenarios.js';
 import { setupRecordings } from './recordings.js';
 import { setupShare } from './share.js';
 import { setupStatus } from './status.js';
+import { setupTour } from './tour.js';
+import { Inspector } from './inspector.js';
+import { setupKeyboard } from './keyboard.js';
+import { setupDescription } from './describe.js';
+import { setupTooltips } from './tooltips.js';
 
 const $ = (id) => {
   const el = document.getElementById(id);
@@ -48,12 +53,18 @@ const replayBar = new ReplayBar(app, {
   speed: $('replay-speed'), back: $('replay-step-back'), forward: $('replay-step-forward'), time: $('replay-time'),
 });
 
+const inspector = new Inspector(app, {
+  target: $('trace-target'), property: $('trace-property'), start: $('trace-start'), stop: $('trace-stop'),
+  refresh: $('trace-refresh'), status: $('trace-status'), canvas: $('trace-plot'),
+});
+
 let lastFrame = null; // the newest frame received (read-only test hook below)
 conn.addEventListener('frame', (e) => {
   lastFrame = e.detail;
   recordFrameReceived();
   renderer.submit(e.detail);
   replayBar.onFrame(e.detail);
+  inspector.onFrame(e.detail);
 });
 conn.addEventListener('event', (e) => {
   const msg = e.detail;
@@ -103,6 +114,10 @@ setupStatus(app, {
   fps: $('status-fps'), frames: $('status-frames'), latency: $('status-latency'), draw: $('status-draw'),
 });
 $('event-clear').addEventListener('click', () => log.clear());
+setupTour(app, { bar: $('tour-bar'), stop: $('tour-stop'), note: $('tour-note') });
+setupKeyboard(app, { playerTarget: $('player-target'), note: $('key-note') });
+setupDescription(app, { canvas: $('canvas'), output: $('canvas-description') });
+setupTooltips();
 
 // For tests and debugging.
 window.progresscast = {
@@ -113,6 +128,9 @@ window.progresscast = {
   // Read-only views for tests: the newest frame received, and the frame on the canvas now.
   get lastFrame() { return lastFrame; },
   get drawnFrame() { return renderer.current; },
+  // The timing inspector: the samples received and what was last plotted (canvas pixels).
+  get inspector() { return { target: inspector.target, samples: inspector.samples, plot: inspector.plot }; },
+  get tourRunning() { return Boolean(app.tourRunning); },
   // Frame encoding: asked for (from the URL), confirmed by the server's ack, that of the newest
   // frame, and counts of frames received per encoding and of binary messages that did not decode.
   get frames() {

@@ -1,6 +1,8 @@
 // "Three pause strategies side by side": three bars, each driven by a player with a different
 // pauseStrategy (timing, remove, none), stacked vertically and started together.
 const STRATEGIES = ['timing', 'remove', 'none'];
+// What each does when paused, drawn above its bar.
+const LABELS = { timing: 'timing: stops dead', remove: 'remove: jumps', none: 'none: slides on' };
 const players = () => STRATEGIES.map((s) => `player-${s}`);
 
 // Sent back to back without waiting, so the server applies them in order at (nearly) one instant.
@@ -16,7 +18,7 @@ export function setupThreeStrategies(app, els) {
     const creates = [];
     STRATEGIES.forEach((strategy, i) => {
       const bar = `bar-${strategy}`;
-      creates.push({ op: 'bar.create', target: bar, frame: { x: 20, y: Math.round(height * 0.3 + i * 60), width: width - 40, height: 30 } });
+      creates.push({ op: 'bar.create', target: bar, label: LABELS[strategy], frame: { x: 20, y: Math.round(height * 0.3 + i * 60), width: width - 40, height: 30 } });
       creates.push({ op: 'player.create', target: `player-${strategy}`, bar, duration, pauseStrategy: strategy, ...(tick > 0 ? { tick } : {}) });
     });
     // Running it twice reuses what exists: duplicate_target is expected then.

@@ -56,6 +56,7 @@ export function setupRecordings(app, els) {
     open.textContent = 'open';
     open.dataset.test = 'recording-open';
     open.setAttribute('aria-label', `open ${rec.name} in a replay session`);
+    open.title = 'sends replay.open {recording}';
     open.addEventListener('click', () => app.session.openReplay(rec.name));
     tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open), cell(exportMenu(rec.name)));
     return tr;

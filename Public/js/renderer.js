@@ -5,6 +5,10 @@ import { recordDraw } from './stats.js';
 
 const MAX_DEPTH = 32;
 const PATH_CACHE_MAX = 512;
+// Room kept for the top bar when fitting the canvas to a short window (a window at least
+// 667 + 60 px tall shows it at full size).
+const FIT_MARGIN = 60;
+
 // Server icons repeat the same path data every frame; parsing it once saves most of a path's cost.
 const pathCache = new Map();
 
@@ -179,13 +183,19 @@ export class Renderer {
 
   resize(w, h) {
     const dpr = window.devicePixelRatio || 1;
+    // A window too short for the whole screen shows it smaller (never below 240 px wide), so the
+    // phone fits without scrolling; the backing store follows the displayed size times the pixel
+    // ratio, so it stays sharp on HiDPI screens.
+    const room = (window.innerHeight - FIT_MARGIN) * (w / h);
+    const shown = Math.min(w, Math.max(240, room));
+    const scale = (shown / w) * dpr;
     const s = this.size;
-    if (s.w === w && s.h === h && s.dpr === dpr) return;
-    this.canvas.width = Math.max(1, Math.round(w * dpr));
-    this.canvas.height = Math.max(1, Math.round(h * dpr));
+    if (s.w === w && s.h === h && s.dpr === dpr && s.shown === shown) return;
+    this.canvas.width = Math.max(1, Math.round(w * scale));
+    this.canvas.height = Math.max(1, Math.round(h * scale));
     // Only the width is set: CSS keeps the aspect ratio (height: auto) and may shrink it to fit.
-    this.canvas.style.width = `${w}px`;
-    this.size = { w, h, dpr };
+    this.canvas.style.width = `${shown}px`;
+    this.size = { w, h, dpr, shown, scale };
   }
 
   // Draws a frame now; returns the time it took in milliseconds.
@@ -194,8 +204,8 @@ export class Renderer {
     const w = num(frame.w, 375), h = num(frame.h, 667);
     this.resize(w, h);
     const ctx = this.ctx;
-    const dpr = this.size.dpr;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const scale = this.size.scale;
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
     ctx.globalAlpha = 1;
     ctx.clearRect(0, 0, w, h);
     drawShapes(ctx, frame.shapes, fontsSettled());

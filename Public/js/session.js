@@ -25,6 +25,12 @@ function writeFragment(f) {
   history.replaceState(null, '', `${location.pathname}${location.search}${fragmentOf({ ...f, frames })}`);
 }
 
+// `?bare` in the query: a fresh page makes a bare session (no phone chrome, no guided tour), as
+// scripts and tests that want an empty canvas do.
+export function bareCanvas() {
+  return new URLSearchParams(location.search).has('bare');
+}
+
 // The frame encoding to ask the server for: "json" or "binary".
 export function wantedFrames() {
   const json = new URLSearchParams(location.search).get('frames') === 'json' || readFragment().frames === 'json';
@@ -67,7 +73,7 @@ export class Session extends EventTarget {
   // Called whenever the connection opens.
   async enter() {
     const f = readFragment();
-    if (!f.session) return this.create();
+    if (!f.session) return this.createFresh();
     const msg = { op: 'session.join', session: f.session, frames: wantedFrames() };
     if (f.token) msg.token = f.token;
     let r = await this.app.send(msg, { quiet: [...GONE, 'not_allowed'] });
@@ -82,7 +88,7 @@ export class Session extends EventTarget {
       const replay = r.duration === undefined ? null
         : { recording: f.replay ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers) };
       return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
-        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay });
+        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping) });
     }
     if (GONE.has(r.code)) {
       this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
@@ -94,6 +100,17 @@ export class Session extends EventTarget {
   async create(options = {}) {
     const msg = { op: 'session.create', ...options, frames: wantedFrames() };
     return this.adopt(msg, await this.app.send(msg));
+  }
+
+  // A page opened without a session: a phone screen playing the guided tour (event `fresh`
+  // after the ack), unless the URL asks for a bare canvas. Runs once per page load: a reconnect
+  // or a shared link joins the session in the fragment instead.
+  async createFresh() {
+    if (bareCanvas() || this.freshDone) return this.create();
+    this.freshDone = true;
+    const r = await this.create({ chrome: true });
+    if (r.type === 'ack') this.dispatchEvent(new CustomEvent('fresh', { detail: this.info }));
+    return r;
   }
 
   async join(session, token) {

@@ -206,6 +206,7 @@ enum EngineBenchmark {
                             "\(us(percentile(r.binaryTimes, 50))) median, \(us(percentile(r.binaryTimes, 99))) p99",
                         passed: nil),
                 ]
+                rows += try ChromeTraceBenchmark.run(seconds: seconds, fonts: fonts)
             } else {
                 rows.append(
                     BenchRow(

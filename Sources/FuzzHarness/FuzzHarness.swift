@@ -56,6 +56,15 @@ public enum FuzzHarness {
                 }
             case "inspect":
                 _ = try? SceneWire.inspect(fields, scene: session.scene, at: session.time)
+            case "trace.start":
+                // Decoding validates against the scene; sampling and writing never change it.
+                if let request = try? TraceWire.decodeStart(fields, scene: session.scene),
+                    let sample = try? session.scene.trace(
+                        request.target, properties: request.properties, at: session.time)
+                {
+                    let message = TraceWire.message(sample, target: request.target, at: session.time)
+                    if (try? JSONParser.parse(message)) == nil { fail("a trace message is not valid JSON") }
+                }
             default:
                 if SceneWire.handles(op) {
                     _ = try? session.apply(message, name: op, at: session.now)

@@ -1,18 +1,21 @@
 extension JSONWriter {
     /// Appends a value canonically: object members in their stored order, strings escaped
-    /// minimally, numbers with ``appendShortestNumber(_:)``. Nesting is written recursively
-    /// (values from ``JSONParser`` are at most its depth limit deep).
-    public mutating func appendValue(_ value: JSONValue) {
+    /// minimally, numbers with ``appendShortestNumber(_:)``, or with `maxDecimals` given, rounded
+    /// half away from zero to at most that many places (``appendNumber(_:decimals:)``, as frames
+    /// write them). Nesting is written recursively (values from ``JSONParser`` are at most its
+    /// depth limit deep).
+    public mutating func appendValue(_ value: JSONValue, maxDecimals: Int? = nil) {
         switch value {
         case .null: appendNull()
         case .bool(let flag): appendBool(flag)
-        case .number(let number): appendShortestNumber(number)
+        case .number(let number):
+            if let maxDecimals { appendNumber(number, decimals: maxDecimals) } else { appendShortestNumber(number) }
         case .string(let text): appendString(text)
         case .array(let elements):
             appendByte(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { appendByte(UInt8(ascii: ",")) }
-                appendValue(element)
+                appendValue(element, maxDecimals: maxDecimals)
             }
             appendByte(UInt8(ascii: "]"))
         case .object(let object):
@@ -21,7 +24,7 @@ extension JSONWriter {
                 if index > 0 { appendByte(UInt8(ascii: ",")) }
                 appendString(member.key)
                 appendByte(UInt8(ascii: ":"))
-                appendValue(member.value)
+                appendValue(member.value, maxDecimals: maxDecimals)
             }
             appendByte(UInt8(ascii: "}"))
         }

@@ -20,6 +20,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var clients: [ConnectionID: Client] = [:]
     /// Connections that joined during the current message and still need their first frame.
     var pendingJoinFrames: Set<ConnectionID> = []
+    /// Connections that started a trace during the current message: their first sample follows the ack.
+    var pendingTraceSamples: Set<ConnectionID> = []
 
     let scenarios: ScenarioLibrary
     /// Paces live sessions' frames with one transport timer.

@@ -28,14 +28,17 @@ extension Scene {
     }
 
     /// The display list at `time`, back to front: navigation stacks (the app's screens), scroll
-    /// views with their refresh components, bars, then HUDs on top.
+    /// views with their refresh components, bars, then HUDs on top; with the phone chrome, its
+    /// background first and its status bar and corners last.
     public func displayList(at time: Double) -> DisplayList {
         var shapes: [Shape] = []
         shapes.reserveCapacity(48)
+        chrome?.drawBackground(into: &shapes)
         navs.draw(at: time, timeline: timeline, into: &shapes)
         scrolls.draw(at: time, timeline: timeline, into: &shapes)
         bars.draw(at: time, timeline: timeline, into: &shapes)
         huds.draw(at: time, timeline: timeline, into: &shapes)
+        chrome?.drawOverlay(at: time, into: &shapes)
         return DisplayList(size: canvas, shapes: shapes)
     }
 
@@ -63,9 +66,10 @@ extension Scene {
     }
 
     /// Whether the display list may change after `time` without another command (an animation
-    /// is running on an unfrozen layer, or a timer is pending). Used to skip sampling idle scenes.
+    /// is running on an unfrozen layer, or a timer is pending; or the phone chrome's clock, which
+    /// turns every minute, is drawn). Used to skip sampling idle scenes.
     public func mayChange(after time: Double) -> Bool {
-        timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
+        chrome != nil || timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
     }
 
     /// Refuses a new component when the target is taken by another kind or the scene is full.

@@ -40,13 +40,18 @@ public struct Scene: Sendable {
     public static let maxComponents = 64
     /// Most components this scene holds; creating one more is a `limit` error.
     public let componentLimit: Int
+    /// The device drawn around the components (status bar, corners), when the session asked for it.
+    let chrome: PhoneChrome?
 
     /// An empty scene of `canvas` points holding at most `componentLimit` components, whose wall
-    /// clock (for MJRefresh's last-updated time) reads `date` at media time 0.
+    /// clock (for MJRefresh's last-updated time and the status bar) reads `date` at media time 0;
+    /// with `chrome`, drawn as a phone screen (``PhoneChrome``).
     public init(
-        canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents, date: SessionDate = SessionDate()
+        canvas: Size, fonts: FontCatalog, componentLimit: Int = Scene.maxComponents, date: SessionDate = SessionDate(),
+        chrome: Bool = false
     ) {
         self.canvas = canvas
+        self.chrome = chrome ? PhoneChrome(canvas: canvas, date: date) : nil
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
         let text = TextLayout(catalog: fonts)

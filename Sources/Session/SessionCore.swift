@@ -21,7 +21,8 @@ public struct SessionCore: Sendable {
     public init(settings: SessionSettings, fonts: FontCatalog) {
         self.settings = settings
         scene = Scene(
-            canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents, date: settings.date)
+            canvas: settings.canvas, fonts: fonts, componentLimit: settings.maxComponents, date: settings.date,
+            chrome: settings.chrome)
         log.append(TimedRecordingEvent(microseconds: 0, event: .command(settings.createOp)))
     }
 

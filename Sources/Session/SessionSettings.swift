@@ -26,10 +26,14 @@ public struct SessionSettings: Equatable, Sendable {
     /// `session.create` line, so a replay prints the same times. Recordings made before it
     /// existed replay with the default (2026-01-01T00:00Z).
     public var date: SessionDate
+    /// Whether frames show a phone around the components (status bar with the session's clock,
+    /// rounded corners; `session.create` `chrome`). Off unless asked for; logged in the
+    /// `session.create` line only when on, so recordings without it replay bare as they were made.
+    public var chrome: Bool
 
     public init(
         canvas: Size = Size(width: 375, height: 667), clock: ClockKind = .live, fps: Int = 60, title: String = "",
-        maxComponents: Int = Scene.maxComponents, date: SessionDate = SessionDate()
+        maxComponents: Int = Scene.maxComponents, date: SessionDate = SessionDate(), chrome: Bool = false
     ) {
         self.canvas = canvas
         self.clock = clock
@@ -37,6 +41,7 @@ public struct SessionSettings: Equatable, Sendable {
         self.title = title
         self.maxComponents = maxComponents
         self.date = date
+        self.chrome = chrome
     }
 
     /// The largest `maxComponents` a `session.create` may name.
@@ -53,6 +58,7 @@ public struct SessionSettings: Equatable, Sendable {
         if let fps = try fields.integer("fps", in: 1...120) { settings.fps = fps }
         if let title = try fields.string("title", maxLength: 200) { settings.title = title }
         if let limit = try fields.integer("maxComponents", in: componentLimitRange) { settings.maxComponents = limit }
+        if let chrome = try fields.bool("chrome") { settings.chrome = chrome }
         if let text = try fields.string("date", maxLength: 64) {
             guard let parsed = ISO8601.parse(text) else {
                 throw .badField(
@@ -77,6 +83,7 @@ public struct SessionSettings: Equatable, Sendable {
             ("title", .string(title)),
         ]
         if maxComponents != Scene.maxComponents { pairs.append(("maxComponents", .number(Double(maxComponents)))) }
+        if chrome { pairs.append(("chrome", .bool(true))) }
         pairs.append(
             ("date", .string(ISO8601.format(epochSeconds: date.epochSeconds, utcOffsetSeconds: date.utcOffsetSeconds))))
         return JSONObject(pairs: pairs)

@@ -91,6 +91,7 @@ enum BarWire {
         patch.draggable = try fields.bool("draggable")
         patch.hitInset = try fields.number("hitInset", in: BarStyle.hitInsetRange)
         patch.curve = try fields.choice("curve", as: BarCurve.self)
+        patch.label = try fields.string("label", maxLength: BarStyle.labelMaxLength)
         return patch
     }
 

@@ -16,7 +16,7 @@ public enum OpCatalog {
     public static let serverOps: [Entry] = [
         Entry(
             name: "session.create", kind: "session",
-            fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date"]),
+            fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date", "chrome"]),
         Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames"]),
         Entry(name: "session.leave", kind: "session", fields: []),
         Entry(name: "session.close", kind: "session", fields: []),
@@ -24,6 +24,9 @@ public enum OpCatalog {
         Entry(name: "inspect", kind: "session", fields: ["target", "layers"]),
         Entry(name: "frame.get", kind: "session", fields: []),
         Entry(name: "scenario.run", kind: "session", fields: ["name"]),
+        Entry(name: "scenario.stop", kind: "session", fields: []),
+        Entry(name: "trace.start", kind: "session", fields: ["target", "properties"]),
+        Entry(name: "trace.stop", kind: "session", fields: []),
         Entry(name: "record.start", kind: "recording", fields: ["name", "title"]),
         Entry(name: "record.marker", kind: "recording", fields: ["label"]),
         Entry(name: "record.stop", kind: "recording", fields: []),

@@ -47,6 +47,20 @@ import Testing
         #expect(formatted(x, decimals) == expected)
     }
 
+    @Test func valuesWithMaxDecimalsRoundEveryNumberInsideAndShortestOtherwise() {
+        let value = JSONValue.object(
+            JSONObject(pairs: [
+                ("v", .number(0.37500000000000006)), ("list", .array([.number(1e-7), .number(-2.5), .number(3)])),
+            ]))
+        var rounded = JSONWriter()
+        rounded.appendValue(value, maxDecimals: 6)
+        #expect(String(decoding: rounded.bytes, as: UTF8.self) == #"{"v":0.375,"list":[0,-2.5,3]}"#)
+        var shortest = JSONWriter()
+        shortest.appendValue(value)
+        #expect(
+            String(decoding: shortest.bytes, as: UTF8.self) == #"{"v":0.37500000000000006,"list":[0.0000001,-2.5,3]}"#)
+    }
+
     @Test func hugeIntegersAreExact() {
         // 2^70 and the largest double, checked against independently computed decimal strings.
         #expect(formatted(1_180_591_620_717_411_303_424, 4) == "1180591620717411303424")

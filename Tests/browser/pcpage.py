@@ -23,10 +23,20 @@ READY = ("window.progresscast && window.progresscast.session.session && window.p
          " && window.progresscast.drawnFrame && document.fonts.status === 'loaded'")
 
 
-def open_page(driver, url, timeout=15):
-    """Loads the page (a fresh document) and waits until it is in a session with a frame drawn."""
+def bare_url(url):
+    """`url` with `bare` in its query, unless it names a session in its fragment: a fresh page then
+    makes a bare session (no phone chrome, no guided tour), the empty canvas these tests draw on."""
+    base, hash_mark, fragment = url.partition("#")
+    if "session=" in fragment:
+        return url
+    return base + ("&" if "?" in base else "?") + "bare" + hash_mark + fragment
+
+
+def open_page(driver, url, timeout=15, bare=True):
+    """Loads the page (a fresh document) and waits until it is in a session with a frame drawn.
+    With `bare` (the default) a fresh session is bare (see ``bare_url``)."""
     driver.get("about:blank")
-    driver.get(url)
+    driver.get(bare_url(url) if bare else url)
     wait_js(driver, READY, timeout=timeout)
     return driver.execute_script("return window.progresscast.session;")
 

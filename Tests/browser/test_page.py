@@ -9,6 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from pcbrowser import console_errors, save_screenshot, wait_js
+from pcpage import bare_url
 
 # Records every message the page sends, to check it against the protocol.
 CAPTURE_SENDS = """
@@ -31,7 +32,7 @@ def log_entries(driver, kind=None):
 
 def open_page(driver, url):
     driver.get("about:blank")
-    driver.get(url)
+    driver.get(bare_url(url))
     wait_js(driver, "window.progresscast && window.progresscast.session.session && window.progresscast.stats.frames > 0", timeout=15)
     driver.execute_script(CAPTURE_SENDS)
     return driver.execute_script("return window.progresscast.session;")

@@ -1,21 +1,17 @@
-"""The README's screenshot: the page at 1280x800 showing a HUD with a label over a bar driven by a
+"""The controls' screenshot: the page at 1280x800 showing a HUD with a label over a bar driven by a
 player, with the bar and player panels in view, all set up through the page's own controls.
 
-Always written to test-output/screenshots/readme.png; written to docs/screenshot.png too when
-PROGRESSCAST_WRITE_SCREENSHOT=1 (or when that file is missing), so ordinary runs leave the repo alone:
+Written to test-output/screenshots/readme.png. The README's image (docs/screenshot.png) is now the
+page as it opens, with the guided tour and the timing inspector (test_tour.py):
 
-    PROGRESSCAST_WRITE_SCREENSHOT=1 python3 -m pytest -q Tests/browser/test_screenshot.py
+    PROGRESSCAST_WRITE_SCREENSHOT=1 python3 -m pytest -q Tests/browser/test_tour.py
 """
-import os
-import shutil
-
 import pytest
 
-from pcbrowser import REPO, SCREENSHOTS, make_driver, wait_js
+from pcbrowser import SCREENSHOTS, make_driver, wait_js
 from pcpage import (READY, by_id, choose, click, close_panel, fill, open_page, png_size, wait_drawn, wait_log)
 
 WIDTH, HEIGHT = 1280, 800
-DOCS = REPO / "docs" / "screenshot.png"
 
 
 @pytest.fixture
@@ -65,6 +61,3 @@ def test_readme_screenshot(driver_1280x800, server_url):
     out = SCREENSHOTS / "readme.png"
     driver.save_screenshot(str(out))
     assert png_size(out.read_bytes()) == (WIDTH, HEIGHT)
-    if os.environ.get("PROGRESSCAST_WRITE_SCREENSHOT") == "1" or not DOCS.exists():
-        DOCS.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(out, DOCS)

@@ -41,8 +41,9 @@ HUD_RANGES = {"progress": [-0.01, 1.01, 1e308, -1e308], "graceTime": [-1, 3601, 
 BAR_STYLE = {"frame": ("rect", False), "barHeight": ("num", False), "dotSize": ("num", False), "trackColor": ("color", False),
              "fillColor": ("color", False), "dragColor": ("color", False), "bufferColor": ("color", False),
              "cornerRadius": ("num", False), "showDot": ("bool", False), "draggable": ("bool", False),
-             "hitInset": ("num", False), "curve": ("choice", False)}
-BAR_RANGES = {"barHeight": [-1, 1e9], "dotSize": [-1], "frame": [{"x": 0, "y": 0, "width": -5, "height": 4}]}
+             "hitInset": ("num", False), "curve": ("choice", False), "label": ("str", False)}
+BAR_RANGES = {"barHeight": [-1, 1e9], "dotSize": [-1], "frame": [{"x": 0, "y": 0, "width": -5, "height": 4}],
+              "label": ["l" * 201]}
 T = ("target", True)
 NAV_SCREENS = [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]
 NAV_SCREEN_FIELDS = {"title": ("str", False), "color": ("color", False), "prefersNavigationBarHidden": ("bool", False),
@@ -65,7 +66,7 @@ BAD_ROWS = [{"count": -1}, {"count": 10_001}, {"count": 3, "height": 0}, {"count
 OP_FIELDS = {
     "session.create": ("none", {"canvas": ("size", False), "clock": ("choice", False), "fps": ("int", False),
                                 "title": ("str", False), "maxComponents": ("int", False),
-                                "frames": ("choice", False), "date": ("str", False)},
+                                "frames": ("choice", False), "date": ("str", False), "chrome": ("bool", False)},
                        {"clock": "manual", "date": "2026-11-23T14:05:00+08:00"},
                        {"canvas": [{"width": 0, "height": 5}, {"width": -1, "height": 5}, {"width": 4097, "height": 5},
                                    {"width": 1e9, "height": 1e9}, {"width": 5, "height": 1e308}],
@@ -82,6 +83,10 @@ OP_FIELDS = {
     "inspect": ("manual", {"target": ("target", False), "layers": ("bool", False)}, {}, {}),
     "frame.get": ("manual", {}, {}, {}),
     "scenario.run": ("manual", {"name": ("str", True)}, {"name": "hud-tour"}, {}),
+    "scenario.stop": ("manual", {}, {}, {}),
+    "trace.start": ("bar", {"target": T, "properties": ("props", False)}, {"target": "b1", "properties": ["value"]},
+                    {"properties": [["nope"], ["value", "alpha"], ["value"] * 9]}),
+    "trace.stop": ("manual", {}, {}, {}),
     "record.start": ("manual", {"name": ("str", False), "title": ("str", False)}, {"name": "$newname"},
                      {"title": ["t" * 201]}),
     "record.marker": ("recording", {"label": ("str", False)}, {"label": "here"}, {"label": ["l" * 201]}),
@@ -180,9 +185,11 @@ WRONG_TYPE = {
     "decel": ["slow", "", [0.5], {"rate": 0.5}, True],
     "titles": [5, "t", ["idle"], {"idle": 5}, {"pulling": ["x"]}],
     "gifFrames": [5, "g", [1], {"idle": "x"}, {"pulling": 1.5}],
+    "props": [5, "value", [5], [], {"value": True}, [["value"]]],
 }
 # Ops that change a session (a viewer gets not_allowed) and ops that need no session.
-READ_ONLY = {"inspect", "frame.get", "session.leave", "session.join", "session.create", "replay.open"}
+READ_ONLY = {"inspect", "frame.get", "session.leave", "session.join", "session.create", "replay.open",
+             "trace.start", "trace.stop"}
 NO_SESSION_NEEDED = {"session.create", "session.join", "replay.open"}
 REPLAY_OPS = {"replay.play", "replay.pause", "replay.seek", "replay.speed", "replay.step"}
 

@@ -47,6 +47,11 @@ SPECS = [
            unknown={"target": "nope"}),
     OpSpec("frame.get", "manual", {}, ("frame",)),
     OpSpec("scenario.run", "manual", {"name": "$scenario"}, required=("name",), bad=(("name", 5),)),
+    OpSpec("scenario.stop", "manual", {}, ("stopped",)),
+    OpSpec("trace.start", "bar", {"target": "b1"}, ("target", "properties"), required=("target",),
+           bad=(("properties", "value"), ("properties", ["nope"]), ("properties", []), ("target", 5)),
+           unknown={"target": "nope"}),
+    OpSpec("trace.stop", "manual", {}, ("stopped",)),
     # --- recording and replay ---
     OpSpec("record.start", "manual", {"name": "$newname", "title": "table"}, ("recording",),
            bad=(("name", "../x"), ("name", "a/b"), ("name", ".hidden"), ("name", ""), ("name", "x" * 101), ("name", 5), ("title", 5))),

@@ -10,6 +10,8 @@ enum BarAppearance {
     static let tooltipPadding = 6.0
     static let tooltipHeight = 20.0
     static let tooltipCornerRadius = 4.0
+    /// The caption above the bar (`label`), regular weight, in points.
+    static let labelFontSize = 13.0
     /// Gap between the bubble's bottom and the dot's top.
     static let tooltipGap = 6.0
 }

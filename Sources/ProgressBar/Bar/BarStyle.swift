@@ -28,6 +28,9 @@ public struct BarStyle: Equatable, Sendable {
     public var hitInset: Double
     /// The curve of `bar.set` animations when the op names none.
     public var curve: BarCurve
+    /// A caption drawn above the bar's frame (left-aligned, 13 pt); empty draws nothing, so
+    /// bars without one draw exactly as before.
+    public var label: String
 
     /// A style; every field defaults as in docs/protocol.md section 4.2.
     public init(
@@ -35,7 +38,7 @@ public struct BarStyle: Equatable, Sendable {
         trackColor: Color = BarStyle.defaultTrackColor, fillColor: Color = BarStyle.defaultFillColor,
         dragColor: Color = BarStyle.defaultDragColor, bufferColor: Color = BarStyle.defaultBufferColor,
         cornerRadius: Double? = nil, showDot: Bool = true, draggable: Bool = true, hitInset: Double = 20,
-        curve: BarCurve = .linear
+        curve: BarCurve = .linear, label: String = ""
     ) {
         self.frame = frame
         self.barHeight = barHeight
@@ -49,6 +52,7 @@ public struct BarStyle: Equatable, Sendable {
         self.draggable = draggable
         self.hitInset = hitInset
         self.curve = curve
+        self.label = label
     }
 
     /// 335 x 20 pt, 20 pt from the sides of the default 375 x 667 canvas, centred vertically.
@@ -59,6 +63,9 @@ public struct BarStyle: Equatable, Sendable {
     public static let defaultFillColor = Color(red: 0, green: 122.0 / 255, blue: 1)
     /// iOS systemOrange, so a drag is easy to see.
     public static let defaultDragColor = Color(red: 1, green: 149.0 / 255, blue: 0)
+    /// The caption's colour: iOS light-mode secondaryLabel without its alpha (#3c3c43), 10.9:1
+    /// on white (WCAG AA asks 4.5:1).
+    public static let labelColor = Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255)
     /// iOS light-mode systemGray2.
     public static let defaultBufferColor = Color(red: 174.0 / 255, green: 174.0 / 255, blue: 178.0 / 255)
 }

@@ -15,6 +15,7 @@ public struct BarStylePatch: Equatable, Sendable {
     public var draggable: Bool?
     public var hitInset: Double?
     public var curve: BarCurve?
+    public var label: String?
 
     /// A patch that changes nothing.
     public init() {}
@@ -33,6 +34,8 @@ extension BarStyle {
     public static let dotSizeRange: ClosedRange<Double> = 0...200
     /// Accepted `cornerRadius`.
     public static let cornerRadiusRange: ClosedRange<Double> = 0...100
+    /// Longest `label`, in characters.
+    public static let labelMaxLength = 200
     /// Accepted `hitInset`.
     public static let hitInsetRange: ClosedRange<Double> = 0...200
 
@@ -53,6 +56,7 @@ extension BarStyle {
         if let v = patch.bufferColor { style.bufferColor = v }
         if let v = patch.cornerRadius, BarStyle.cornerRadiusRange.contains(v) { style.cornerRadius = v }
         if let v = patch.showDot { style.showDot = v }
+        if let v = patch.label { style.label = String(v.prefix(BarStyle.labelMaxLength)) }
         if let v = patch.draggable { style.draggable = v }
         if let v = patch.hitInset, BarStyle.hitInsetRange.contains(v) { style.hitInset = v }
         if let v = patch.curve { style.curve = v }

@@ -19,6 +19,14 @@ extension ProgressBar {
         let corner: Double? = radius > 0 ? radius : nil
         let ink = dragging ? style.dragColor : style.fillColor
 
+        if !style.label.isEmpty {
+            shapes.append(
+                .text(
+                    TextShape(
+                        id: target + ".label", position: Point(x: frame.minX, y: frame.minY - 4), text: style.label,
+                        size: BarAppearance.labelFontSize, fill: BarStyle.labelColor)))
+        }
+
         shapes.append(
             .rect(
                 RectShape(

@@ -38,13 +38,18 @@ enum Outgoing {
         return finish(&w, adding: event.fields)
     }
 
-    /// Ends the message in `w`: `,"key":value` for each of `fields`, then the closing brace; returns its bytes.
+    /// Decimal places of the numbers in acks, events and inspections: as frames' `t` (so an
+    /// animated value reads `0.375`, not `0.37500000000000006`).
+    static let decimals = 6
+
+    /// Ends the message in `w`: `,"key":value` for each of `fields` (numbers with at most
+    /// ``decimals`` places), then the closing brace; returns its bytes.
     private static func finish(_ w: inout JSONWriter, adding fields: JSONObject) -> [UInt8] {
         for member in fields.members {
             w.appendByte(UInt8(ascii: ","))
             w.appendString(member.key)
             w.appendByte(UInt8(ascii: ":"))
-            w.appendValue(member.value)
+            w.appendValue(member.value, maxDecimals: decimals)
         }
         w.appendByte(UInt8(ascii: "}"))
         return w.bytes

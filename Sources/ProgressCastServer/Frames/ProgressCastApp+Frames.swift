@@ -8,7 +8,10 @@ extension ProgressCastApp {
     /// After an op: events to every watcher, the recording brought up to date, and a frame
     /// (at once on a manual clock; on a live clock through the paced frame timer).
     func flushAfterOp(connection: ConnectionID, loop: ServerLoop) {
-        defer { pendingJoinFrames.removeAll() }
+        defer {
+            pendingJoinFrames.removeAll()
+            pendingTraceSamples.removeAll()
+        }
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
@@ -21,6 +24,9 @@ extension ProgressCastApp {
         for joiner in pendingJoinFrames where clients[joiner]?.sessionID == session.id {
             // Ordered, so it never overtakes the join's ack (the latest slot may jump the queue).
             sendCurrentFrame(of: session, to: joiner, delivery: .ordered, loop: loop)
+        }
+        for tracer in pendingTraceSamples where clients[tracer]?.sessionID == session.id {
+            sendTrace(of: session, to: tracer, loop: loop)
         }
     }
 
@@ -48,8 +54,8 @@ extension ProgressCastApp {
     /// Renders and, when the display list changed, sends the frame to every watcher
     /// (each encoding made once and shared; slow watchers get the newest frame only).
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
-        guard session.renderIfChanged() else { return }
-        sendRenderedFrame(session, loop: loop)
+        if session.renderIfChanged() { sendRenderedFrame(session, loop: loop) }
+        sendTraces(of: session, loop: loop)
     }
 
     /// Sends the frame just rendered to every watcher and notes it in the recording.
@@ -178,6 +184,7 @@ extension ProgressCastApp {
             deliverEvents(of: session, loop: loop)
             syncRecording(session, loop: loop)
             if session.renderedChange { sendRenderedFrame(session, loop: loop) }
+            sendTraces(of: session, loop: loop)
             if session.replay?.isPlaying ?? session.mayChangeAfterRender {
                 scheduleFrame(session, loop: loop, continuing: true)
             }

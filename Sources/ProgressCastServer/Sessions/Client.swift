@@ -1,4 +1,6 @@
+import Scene
 import WebSocketServer
+import Wire
 
 /// What the server knows about one WebSocket connection.
 struct Client {
@@ -16,4 +18,8 @@ struct Client {
     var messagesInWindow = 0
     /// Consecutive windows over the limit (a second one closes the connection with 1008).
     var strikes = 0
+    /// The connection's timing trace (`trace.start`), and the last sample sent (a sample equal
+    /// to it is not sent again).
+    var trace: TraceWire.Request?
+    var lastTraceSample: TraceSample?
 }

@@ -55,6 +55,12 @@ final class LiveSession {
     /// Scenario steps still to apply, in time order (absolute session microseconds).
     var pendingSteps: [CommandScript.Step] = []
     var stepTimer: LoopTimer?
+    /// A looping scenario's body (times relative to the start of one turn) and its period in
+    /// microseconds; empty when no scenario loops (see ``ScenarioLibrary``).
+    var loopBody: [CommandScript.Step] = []
+    var loopPeriod: Int64 = 0
+    /// Turns of the loop queued so far (at most ``ProgressCastApp/maxLoopTurns``).
+    var loopTurns = 0
     /// A replay session's player (nil for ordinary sessions).
     var replay: ReplayPlayback?
 

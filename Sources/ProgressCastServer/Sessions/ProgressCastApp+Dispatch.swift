@@ -73,6 +73,28 @@ extension ProgressCastApp {
                 throw CommandError(.conflict, "a replay session only takes replay.* ops")
             }
             return try runScenario(fields, session: session, loop: loop)
+        case "scenario.stop":
+            try requireController()
+            return stopScenarios(session, loop: loop)
+        case "trace.start":
+            // Tracing only samples: viewers may trace, and nothing is logged or recorded.
+            bringUpToDate(session)
+            let request = try TraceWire.decodeStart(fields, scene: session.core.scene)
+            clients[connection]?.trace = request
+            clients[connection]?.lastTraceSample = nil
+            pendingTraceSamples.insert(connection)
+            return (
+                session.core.time,
+                JSONObject(pairs: [
+                    ("target", .string(request.target)),
+                    ("properties", .array(request.properties.map { .string($0) })),
+                ])
+            )
+        case "trace.stop":
+            let was = clients[connection]?.trace != nil
+            clients[connection]?.trace = nil
+            clients[connection]?.lastTraceSample = nil
+            return (session.core.time, JSONObject(pairs: [("stopped", .bool(was))]))
         case "record.start", "record.marker", "record.stop":
             try requireController()
             return try recordingOp(op, fields, session: session, loop: loop)
@@ -133,7 +155,7 @@ extension ProgressCastApp {
                         ]))
                 ),
                 ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
-                ("frames", .string(frames.rawValue)),
+                ("frames", .string(frames.rawValue)), ("chrome", .bool(settings.chrome)),
             ])
         )
     }
@@ -170,7 +192,9 @@ extension ProgressCastApp {
                         JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
                 ),
                 ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
-                ("frames", .string(frames.rawValue)),
+                ("frames", .string(frames.rawValue)), ("chrome", .bool(s.chrome)),
+                // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
+                ("looping", .bool(session.loopPeriod > 0)),
             ])
         )
     }
@@ -200,6 +224,8 @@ extension ProgressCastApp {
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
         clients[connection]?.sessionID = nil
         clients[connection]?.role = .viewer
+        clients[connection]?.trace = nil
+        clients[connection]?.lastTraceSample = nil
         session.connections.removeAll { $0 == connection }
         refreshWatcherFormats(session)
         if session.connections.isEmpty {

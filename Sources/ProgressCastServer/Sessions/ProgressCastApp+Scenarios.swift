@@ -20,17 +20,62 @@ extension ProgressCastApp {
         }
         bringUpToDate(session)
         let start = session.core.now
-        let steps = scenario.script.steps.map { CommandScript.Step(microseconds: start + $0.microseconds, op: $0.op) }
+        var steps = scenario.once.map { CommandScript.Step(microseconds: start + $0.microseconds, op: $0.op) }
+        if let repeating = scenario.loop {
+            // One loop at a time: a new looping scenario replaces the one running.
+            session.loopBody = repeating.body
+            session.loopPeriod = repeating.period
+            session.loopTurns = 0
+            steps.append(CommandScript.Step(microseconds: start + repeating.start, op: ProgressCastApp.loopTurn))
+        }
         session.pendingSteps = (session.pendingSteps + steps).sorted { $0.microseconds < $1.microseconds }
         applyDueSteps(session, upTo: start, loop: loop)
         scheduleSteps(session, loop: loop)
-        return (
-            session.core.time,
-            JSONObject(pairs: [
-                ("scenario", .string(name)), ("steps", .number(Double(steps.count))),
-                ("duration", .number(scenario.script.duration)),
-            ])
-        )
+        var ack = JSONObject(pairs: [
+            ("scenario", .string(name)),
+            ("steps", .number(Double(scenario.once.count + (scenario.loop?.body.count ?? 0)))),
+            ("duration", .number(scenario.script.duration)),
+        ])
+        if let repeating = scenario.loop {
+            ack.append("loop", .number(MediaTime.seconds(microseconds: repeating.period)))
+        }
+        return (session.core.time, ack)
+    }
+
+    /// `scenario.stop`: drops every scenario step still to come, and any loop; what the steps
+    /// made stays, for the user to take over. Ack `{"stopped": steps dropped}`.
+    func stopScenarios(_ session: LiveSession, loop: ServerLoop) -> (Double, JSONObject) {
+        let dropped = session.pendingSteps.filter { $0.op != ProgressCastApp.loopTurn }.count
+        session.pendingSteps = []
+        session.loopBody = []
+        session.loopPeriod = 0
+        if let timer = session.stepTimer {
+            _ = loop.cancel(timer)
+            session.stepTimer = nil
+        }
+        return (session.core.time, JSONObject(pairs: [("stopped", .number(Double(dropped)))]))
+    }
+
+    /// The pending step that starts a looping scenario's next turn (never sent or logged).
+    static let loopTurn = JSONObject(pairs: [("op", .string("scenario.loop"))])
+
+    /// Most turns one looping scenario runs (an hour of the 36 s tour): every applied step stays in
+    /// the session's log (a recording started later holds the session from its creation), so a
+    /// page left open must not grow it for ever.
+    static let maxLoopTurns = 100
+
+    /// Queues one turn of the looping scenario from `microseconds`, and the turn after it.
+    private func queueLoopTurn(_ session: LiveSession, at microseconds: Int64) {
+        guard session.loopPeriod > 0 else { return }
+        guard session.loopTurns < ProgressCastApp.maxLoopTurns else {
+            session.loopBody = []
+            session.loopPeriod = 0
+            return
+        }
+        session.loopTurns += 1
+        let turn = session.loopBody.map { CommandScript.Step(microseconds: microseconds + $0.microseconds, op: $0.op) }
+        let next = CommandScript.Step(microseconds: microseconds + session.loopPeriod, op: ProgressCastApp.loopTurn)
+        session.pendingSteps = (session.pendingSteps + turn + [next]).sorted { $0.microseconds < $1.microseconds }
     }
 
     /// Applies every pending step due at or before `microseconds`, in order, at its own time.
@@ -38,6 +83,10 @@ extension ProgressCastApp {
         while let step = session.pendingSteps.first, step.microseconds <= microseconds {
             session.pendingSteps.removeFirst()
             guard let name = step.op["op"]?.stringValue else { continue }
+            if step.op == ProgressCastApp.loopTurn {
+                queueLoopTurn(session, at: step.microseconds)
+                continue
+            }
             if name == "record.marker" {
                 if let recorder = session.recorder {
                     try? recorder.marker(step.op["label"]?.stringValue ?? "", at: step.microseconds)

@@ -2,14 +2,31 @@ import ComponentSupport
 import Foundation
 import JSON
 import Session
+import Timing
 
 /// The built-in scenarios: command scripts (`NAME.json`, an array of [seconds, op]) in a folder,
 /// with a title taken from an optional first entry `[0, {"op":"scenario.title","title":"..."}]`.
+/// An entry `[t0, {"op":"scenario.loop","period":P}]` makes the steps at t0 <= t < t0 + P repeat
+/// every P seconds until `scenario.stop` (the guided tour); the steps before t0 run once, and
+/// none may come at or after t0 + P.
 struct ScenarioLibrary {
     struct Scenario {
+        /// The repeating part of a looping scenario.
+        struct Loop {
+            /// When the first turn starts, in microseconds from the scenario's start.
+            var start: Int64
+            /// The length of one turn, in microseconds.
+            var period: Int64
+            /// One turn's steps, their times relative to the turn's start.
+            var body: [CommandScript.Step]
+        }
+
         var name: String
         var title: String
         var script: CommandScript
+        /// The steps that run once: all of them, or those before the loop.
+        var once: [CommandScript.Step]
+        var loop: Loop?
     }
 
     private(set) var scenarios: [Scenario] = []
@@ -27,7 +44,8 @@ struct ScenarioLibrary {
                     title = first.op["title"]?.stringValue ?? name
                     script.steps.removeFirst()
                 }
-                scenarios.append(Scenario(name: name, title: title, script: script))
+                let (once, repeating) = try ScenarioLibrary.splitLoop(script)
+                scenarios.append(Scenario(name: name, title: title, script: script, once: once, loop: repeating))
             } catch {
                 log("scenario \(file) skipped: \(error.message)")
             }
@@ -35,6 +53,30 @@ struct ScenarioLibrary {
     }
 
     func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }
+
+    /// Splits a script at its `scenario.loop` entry (at most one, with a `period` in 0.1...3600 s
+    /// and no step at or after the loop's end).
+    private static func splitLoop(
+        _ script: CommandScript
+    ) throws(CommandError) -> (once: [CommandScript.Step], loop: Scenario.Loop?) {
+        let marks = script.steps.filter { $0.op["op"]?.stringValue == "scenario.loop" }
+        guard let mark = marks.first else { return (script.steps, nil) }
+        guard marks.count == 1 else { throw CommandError(.badRequest, "a scenario loops at most once") }
+        guard let seconds = mark.op["period"]?.doubleValue, (0.1...3600).contains(seconds) else {
+            throw CommandError.badField("period", "of scenario.loop must be a number of seconds in 0.1...3600")
+        }
+        let period = MediaTime.microseconds(seconds)
+        let end = mark.microseconds + period
+        guard script.steps.allSatisfy({ $0.microseconds < end }) else {
+            throw CommandError(.badRequest, "a step comes after the loop's end (\(seconds) s after it starts)")
+        }
+        let once = script.steps.filter { $0.microseconds < mark.microseconds }
+        let body = script.steps.filter {
+            $0.microseconds >= mark.microseconds && $0.op["op"]?.stringValue != "scenario.loop"
+        }
+        .map { CommandScript.Step(microseconds: $0.microseconds - mark.microseconds, op: $0.op) }
+        return (once, Scenario.Loop(start: mark.microseconds, period: period, body: body))
+    }
 
     /// `[{"name","title","duration"}]` for `/api/scenarios`.
     var listing: JSONValue {

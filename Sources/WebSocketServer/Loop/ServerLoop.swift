@@ -65,6 +65,12 @@ public final class ServerLoop {
         connections[connection]?.pendingClose == nil
     }
 
+    /// How many ordered messages (acks, events) wait to be written to `connection` (0 when it is
+    /// unknown): lets a sender of optional messages skip one rather than build a backlog.
+    public func queuedMessages(_ connection: ConnectionID) -> Int {
+        connections[connection]?.queue.count ?? 0
+    }
+
     /// Sends a message (bytes, copied) to a connection: text (UTF-8) unless `kind` says binary.
     ///
     /// - Parameters:

@@ -1,0 +1,38 @@
+// The guided tour: a fresh page's session plays the built-in looping scenario "tour" (run by the
+// server, so the page only draws it) until "Stop tour / take control" stops it; the session and
+// everything the tour made stay, for the user to drive.
+export const TOUR = 'tour';
+
+export function setupTour(app, { bar, stop, note }) {
+  const show = (running) => {
+    bar.hidden = !running;
+    app.tourRunning = running;
+  };
+  show(false);
+  app.session.addEventListener('fresh', async (e) => {
+    app.tourSession = e.detail.session;
+    const r = await app.send({ op: 'scenario.run', name: TOUR });
+    if (r.type !== 'ack') return;
+    note.textContent = 'Guided tour: pause strategies, HUD modes, grace time, pull to refresh, swipe back.';
+    show(true);
+  });
+  // A rejoined session (a reload) whose tour still loops offers to stop it to its controller;
+  // any other session (joined, created, left) has no tour of this page's.
+  app.session.addEventListener('change', () => {
+    const info = app.session.info;
+    if (info.looping && app.session.isController && !info.replay) {
+      app.tourSession = info.session;
+      note.textContent = 'A looping scenario (the guided tour) is playing in this session.';
+      show(true);
+    } else if (app.tourRunning && app.tourSession !== info.session) {
+      show(false);
+    }
+  });
+  stop.addEventListener('click', async () => {
+    const r = await app.send({ op: 'scenario.stop' });
+    if (r.type === 'ack') {
+      show(false);
+      app.log.note('tour stopped: the session is yours');
+    }
+  });
+}
