@@ -18,9 +18,11 @@ export function exportMenu(name) {
   const summary = document.createElement('summary');
   summary.textContent = 'Export';
   summary.setAttribute('aria-label', `export ${name} as a GIF or video`);
+  summary.title = `GET /api/recordings/${name}/export: the recording re-simulated and encoded by ffmpeg`;
   const scale = document.createElement('select');
   scale.dataset.test = 'export-scale';
   scale.setAttribute('aria-label', 'scale');
+  scale.title = 'export field scale: pixels per point (1x, 2x, 3x)';
   for (const s of [1, 2, 3]) scale.add(new Option(`${s}x`, String(s)));
   const status = document.createElement('span');
   status.className = 'note';
@@ -31,6 +33,7 @@ export function exportMenu(name) {
     button.type = 'button';
     button.textContent = label;
     button.dataset.format = format;
+    button.title = `GET /api/recordings/${name}/export?format=${format}&fps=30&scale=…`;
     button.addEventListener('click', () => run(format));
     return button;
   });
