@@ -41,7 +41,17 @@ extension Font {
     ///
     /// The paragraph direction is the text's own (``isRightToLeft(_:)``), as the page draws it.
     public func glyphRuns(_ text: some StringProtocol) -> [GlyphRun] {
-        let line = shaped(text, rightToLeft: nil)
+        glyphRuns(of: shaped(text, rightToLeft: nil))
+    }
+
+    /// The glyphs of one line laid out in a paragraph of the given direction: for a text shape,
+    /// pass its `isRightToLeft` (a line of a wrapped right-to-left paragraph can start with a
+    /// left-to-right word, and is measured and drawn right to left all the same).
+    public func glyphRuns(_ text: some StringProtocol, rightToLeft: Bool) -> [GlyphRun] {
+        glyphRuns(of: shaped(text, rightToLeft: rightToLeft))
+    }
+
+    private func glyphRuns(of line: ShapedLine) -> [GlyphRun] {
         let faces = faces
         var pen = 0.0
         return line.runs.map { run in

@@ -72,6 +72,20 @@ import Testing
         #expect(!Font.isRightToLeft("\u{2067}" + hebrew + "\u{2069} abc"))  // isolates are skipped (P2)
     }
 
+    /// A wrapped right-to-left paragraph's line that starts with a Latin word is still laid out
+    /// right to left: the Latin word, first in logical order, is drawn at the line's right end.
+    @Test func glyphRunsInAGivenDirection() throws {
+        let layout = try #require(sharedLayout)
+        let font = layout.font(size: 16, weight: .regular)
+        let line = "files \u{5E9}\u{5DC}\u{5D5}\u{5DD}"
+        let auto = font.glyphRuns(line)
+        let rtl = font.glyphRuns(line, rightToLeft: true)
+        #expect(auto.first?.isRightToLeft == false && rtl.first?.isRightToLeft == true)
+        #expect(font.width(of: line, rightToLeft: true) == font.width(of: line))
+        let xs = { (runs: [GlyphRun]) in runs.flatMap(\.glyphs).map(\.x) }
+        #expect(zip(xs(rtl), xs(rtl).dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
     @Test func fallbackPerCluster() throws {
         let layout = try #require(sharedLayout)
         let font = layout.font(size: 16, weight: .bold)
