@@ -288,7 +288,8 @@ private struct Drawing {
     private func drawText(_ text: TextShape, alpha: Double) throws(RasterError) {
         guard text.size > 0, text.size.isFinite, !text.text.isEmpty else { return }
         let font = fonts.font(size: text.size, weight: text.weight)
-        let runs = font.glyphRuns(text.text)
+        // Laid out in the paragraph direction the page gives canvas (`ctx.direction` from `dir`).
+        let runs = font.glyphRuns(text.text, rightToLeft: text.isRightToLeft)
         guard !runs.isEmpty else { return }
         var originX = text.position.x
         switch text.align ?? .left {
