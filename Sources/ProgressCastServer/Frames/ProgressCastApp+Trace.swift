@@ -13,9 +13,15 @@ extension ProgressCastApp {
     /// from the last one sent. Called once per frame render, so a trace is at most one message a
     /// frame whatever the rate of ops; sampling never changes the session.
     func sendTraces(of session: LiveSession, loop: ServerLoop) {
-        for connection in session.connections where clients[connection]?.trace != nil {
-            sendTrace(of: session, to: connection, loop: loop)
-        }
+        for connection in session.tracers { sendTrace(of: session, to: connection, loop: loop) }
+    }
+
+    /// Starts, replaces or (nil) stops `connection`'s trace of `session`: the one place that
+    /// keeps the client's request, its last sample and the session's tracers in step.
+    func setTrace(_ request: TraceWire.Request?, for connection: ConnectionID, in session: LiveSession) {
+        clients[connection]?.trace = request
+        clients[connection]?.lastTraceSample = nil
+        if request == nil { session.tracers.remove(connection) } else { session.tracers.insert(connection) }
     }
 
     /// One connection's sample (see ``sendTraces(of:loop:)``). A target that is gone (a HUD

@@ -55,6 +55,9 @@ final class LiveSession {
     /// Scenario steps still to apply, in time order (absolute session microseconds).
     var pendingSteps: [CommandScript.Step] = []
     var stepTimer: LoopTimer?
+    /// Connections of this session with a timing trace (`trace.start`), so a frame of a session
+    /// nobody traces costs no lookups (see ``ProgressCastApp/setTrace(_:for:in:)``).
+    var tracers: Set<ConnectionID> = []
     /// A looping scenario's body (times relative to the start of one turn) and its period in
     /// microseconds; empty when no scenario loops (see ``ScenarioLibrary``).
     var loopBody: [CommandScript.Step] = []

@@ -80,8 +80,7 @@ extension ProgressCastApp {
             // Tracing only samples: viewers may trace, and nothing is logged or recorded.
             bringUpToDate(session)
             let request = try TraceWire.decodeStart(fields, scene: session.core.scene)
-            clients[connection]?.trace = request
-            clients[connection]?.lastTraceSample = nil
+            setTrace(request, for: connection, in: session)
             pendingTraceSamples.insert(connection)
             return (
                 session.core.time,
@@ -92,8 +91,7 @@ extension ProgressCastApp {
             )
         case "trace.stop":
             let was = clients[connection]?.trace != nil
-            clients[connection]?.trace = nil
-            clients[connection]?.lastTraceSample = nil
+            setTrace(nil, for: connection, in: session)
             return (session.core.time, JSONObject(pairs: [("stopped", .bool(was))]))
         case "record.start", "record.marker", "record.stop":
             try requireController()
@@ -224,8 +222,7 @@ extension ProgressCastApp {
         guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
         clients[connection]?.sessionID = nil
         clients[connection]?.role = .viewer
-        clients[connection]?.trace = nil
-        clients[connection]?.lastTraceSample = nil
+        setTrace(nil, for: connection, in: session)
         session.connections.removeAll { $0 == connection }
         refreshWatcherFormats(session)
         if session.connections.isEmpty {
@@ -252,6 +249,7 @@ extension ProgressCastApp {
             send(closed, to: connection, loop: loop)
             clients[connection]?.sessionID = nil
             clients[connection]?.role = .viewer
+            setTrace(nil, for: connection, in: session)
         }
         session.connections.removeAll()
         sessions[session.id] = nil
