@@ -58,12 +58,9 @@ final class LiveSession {
     /// Connections of this session with a timing trace (`trace.start`), so a frame of a session
     /// nobody traces costs no lookups (see ``ProgressCastApp/setTrace(_:for:in:)``).
     var tracers: Set<ConnectionID> = []
-    /// A looping scenario's body (times relative to the start of one turn) and its period in
-    /// microseconds; empty when no scenario loops (see ``ScenarioLibrary``).
-    var loopBody: [CommandScript.Step] = []
-    var loopPeriod: Int64 = 0
-    /// Turns of the loop queued so far (at most ``ProgressCastApp/maxLoopTurns``).
-    var loopTurns = 0
+    /// The looping scenario running (see ``ScenarioLibrary``) and the turns of it queued so far
+    /// (at most ``ProgressCastApp/maxLoopTurns``); nil when no scenario loops.
+    var scenarioLoop: (loop: ScenarioLibrary.Scenario.Loop, turns: Int)?
     /// A replay session's player (nil for ordinary sessions).
     var replay: ReplayPlayback?
 

@@ -192,7 +192,7 @@ extension ProgressCastApp {
                 ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
                 ("frames", .string(frames.rawValue)), ("chrome", .bool(s.chrome)),
                 // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
-                ("looping", .bool(session.loopPeriod > 0)),
+                ("looping", .bool(session.scenarioLoop != nil)),
             ])
         )
     }

@@ -23,9 +23,7 @@ extension ProgressCastApp {
         var steps = scenario.once.map { CommandScript.Step(microseconds: start + $0.microseconds, op: $0.op) }
         if let repeating = scenario.loop {
             // One loop at a time: a new looping scenario replaces the one running.
-            session.loopBody = repeating.body
-            session.loopPeriod = repeating.period
-            session.loopTurns = 0
+            session.scenarioLoop = (repeating, 0)
             steps.append(CommandScript.Step(microseconds: start + repeating.start, op: ProgressCastApp.loopTurn))
         }
         session.pendingSteps = (session.pendingSteps + steps).sorted { $0.microseconds < $1.microseconds }
@@ -47,8 +45,7 @@ extension ProgressCastApp {
     func stopScenarios(_ session: LiveSession, loop: ServerLoop) -> (Double, JSONObject) {
         let dropped = session.pendingSteps.filter { $0.op != ProgressCastApp.loopTurn }.count
         session.pendingSteps = []
-        session.loopBody = []
-        session.loopPeriod = 0
+        session.scenarioLoop = nil
         if let timer = session.stepTimer {
             _ = loop.cancel(timer)
             session.stepTimer = nil
@@ -66,15 +63,14 @@ extension ProgressCastApp {
 
     /// Queues one turn of the looping scenario from `microseconds`, and the turn after it.
     private func queueLoopTurn(_ session: LiveSession, at microseconds: Int64) {
-        guard session.loopPeriod > 0 else { return }
-        guard session.loopTurns < ProgressCastApp.maxLoopTurns else {
-            session.loopBody = []
-            session.loopPeriod = 0
+        guard let (repeating, turns) = session.scenarioLoop else { return }
+        guard turns < ProgressCastApp.maxLoopTurns else {
+            session.scenarioLoop = nil
             return
         }
-        session.loopTurns += 1
-        let turn = session.loopBody.map { CommandScript.Step(microseconds: microseconds + $0.microseconds, op: $0.op) }
-        let next = CommandScript.Step(microseconds: microseconds + session.loopPeriod, op: ProgressCastApp.loopTurn)
+        session.scenarioLoop = (repeating, turns + 1)
+        let turn = repeating.body.map { CommandScript.Step(microseconds: microseconds + $0.microseconds, op: $0.op) }
+        let next = CommandScript.Step(microseconds: microseconds + repeating.period, op: ProgressCastApp.loopTurn)
         session.pendingSteps = (session.pendingSteps + turn + [next]).sorted { $0.microseconds < $1.microseconds }
     }
 
