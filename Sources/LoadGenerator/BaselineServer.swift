@@ -50,6 +50,8 @@ public final class BaselineServer {
         protocols[0].callback = baselineCallback
         protocols[0].per_session_data_size = MemoryLayout<Int>.size
         protocols[0].rx_buffer_size = 4096
+        // Each frame in one send, as the server does (WebSocketServer.Configuration.sendPacketSize).
+        protocols[0].tx_packet_size = 256 * 1024
         lws_set_log_level(pc_lws_log_err, nil)
         var info = lws_context_creation_info()
         info.port = Int32(port)

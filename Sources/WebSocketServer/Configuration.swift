@@ -60,6 +60,11 @@ extension WebSocketServer {
         /// Bytes libwebsockets reads per receive callback per connection (at least
         /// 128, as permessage-deflate requires).
         public var receiveBufferSize: Int = 4096
+        /// The most bytes one `send` of a message may write (libwebsockets' `tx_packet_size`).
+        /// Left at 0, libwebsockets would cap each send at ``receiveBufferSize``: a 6 KB frame
+        /// then takes two sends, the remainder copied into a buffer of its own and written on
+        /// a later pass of the event loop. Default 256 KiB, more than any frame.
+        public var sendPacketSize: Int = 256 * 1024
         /// How much libwebsockets logs to standard error. This is process-wide.
         public var libraryLogLevel: LibraryLogLevel = .warning
 
@@ -86,6 +91,9 @@ extension WebSocketServer {
             }
             guard (128...(1 << 20)).contains(receiveBufferSize) else {
                 throw fail("receiveBufferSize must be in 128...1 MiB")
+            }
+            guard (1024...(16 << 20)).contains(sendPacketSize) else {
+                throw fail("sendPacketSize must be in 1 KiB...16 MiB")
             }
             for mount in staticMounts {
                 guard mount.urlPrefix.hasPrefix("/"), mount.urlPrefix.utf8.count < 256 else {

@@ -41,6 +41,21 @@ struct WebSocketTests {
         #expect(result["bigOk"] as? Bool == true)
     }
 
+    /// libwebsockets caps one send at the receive buffer (4 KiB) unless told otherwise: a larger
+    /// message then takes two sends and a buffered remainder. With the default send packet size
+    /// a 12 KB message is one send; with 4 KiB it is split, and still arrives whole.
+    @Test("a message larger than the receive buffer is written in one send", arguments: [nil, 4096])
+    func oneSendPerMessage(packetSize: Int?) throws {
+        let server = try TestServer.start { configuration, _ in
+            if let packetSize { configuration.sendPacketSize = packetSize }
+        }
+        defer { server.stop() }
+        let result = try PythonClient.run(Scripts.oversized, port: server.port, extra: ["12000", "none"])
+        #expect(result["reply"] as? Int == 12000)
+        let split = server.server.statistics.writesSplit
+        if packetSize == nil { #expect(split == 0) } else { #expect(split >= 1) }
+    }
+
     @Test("a message over 64 KiB closes with 1009, compressed or not", arguments: ["none", "deflate"])
     func tooBig(compression: String) throws {
         let server = try TestServer.start()

@@ -50,6 +50,7 @@ final class ContextResources {
         protocols[0].callback = serviceCallback
         protocols[0].per_session_data_size = pointerSize
         protocols[0].rx_buffer_size = configuration.receiveBufferSize
+        protocols[0].tx_packet_size = configuration.sendPacketSize
         protocols[0].id = Self.webSocketProtocolID
         protocols[1].name = UnsafePointer(cString(Self.httpProtocolName))
         protocols[1].callback = serviceCallback

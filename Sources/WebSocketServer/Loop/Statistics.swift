@@ -14,6 +14,9 @@ public struct Statistics: Sendable, Hashable {
     public var messagesSent: Int
     /// Payload bytes of the messages written (before any compression).
     public var bytesSent: Int
+    /// Messages the kernel did not take in one `send` (libwebsockets kept the rest and wrote
+    /// it on a later pass): a slow peer, or messages over ``WebSocketServer/Configuration/sendPacketSize``.
+    public var writesSplit: Int
     /// Latest-slot values replaced before they were sent.
     public var framesReplaced: Int
     /// Latest-slot values not written because the peer already had the same content
@@ -34,6 +37,7 @@ final class StatisticsCounters: Sendable {
     let messagesReceived = Atomic<Int>(0)
     let messagesSent = Atomic<Int>(0)
     let bytesSent = Atomic<Int>(0)
+    let writesSplit = Atomic<Int>(0)
     let framesReplaced = Atomic<Int>(0)
     let latestRepeatsSkipped = Atomic<Int>(0)
     let queueOverflows = Atomic<Int>(0)
@@ -47,6 +51,7 @@ final class StatisticsCounters: Sendable {
             messagesReceived: messagesReceived.load(ordering: .relaxed),
             messagesSent: messagesSent.load(ordering: .relaxed),
             bytesSent: bytesSent.load(ordering: .relaxed),
+            writesSplit: writesSplit.load(ordering: .relaxed),
             framesReplaced: framesReplaced.load(ordering: .relaxed),
             latestRepeatsSkipped: latestRepeatsSkipped.load(ordering: .relaxed),
             queueOverflows: queueOverflows.load(ordering: .relaxed),

@@ -165,6 +165,7 @@ extension ServerLoop {
         guard written >= 0 else { return false }
         control.counters.messagesSent.bump()
         control.counters.bytesSent.bump(payloadCount)
+        if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
         connection.retire(message.bytes)
         if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
         return true
