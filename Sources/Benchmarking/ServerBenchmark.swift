@@ -61,7 +61,7 @@ enum ServerBenchmark {
     static func runServer(
         _ settings: BenchSettings, encoding: FrameEncoding
     ) throws -> (rows: [BenchRow], report: LoadReport) {
-        let report = try liveSessions(settings, encoding: encoding)
+        let (report, counts) = try liveSessionsWithStats(settings, encoding: encoding)
         let n = settings.sessions
         let scenes = settings.loadScenes.map(\.rawValue).joined(separator: "/")
         var rows = [
@@ -88,6 +88,15 @@ enum ServerBenchmark {
                 measured:
                     "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
                 passed: nil))
+        if let counts {
+            let slots = counts.rendered + counts.skippedUnsent
+            rows.append(
+                BenchRow(
+                    figure: "  server frame slots (whole run)", target: "-",
+                    measured:
+                        "\(counts.rendered) rendered, \(counts.skippedUnsent) skipped (\(percent(counts.skippedUnsent, of: slots))), \(counts.framesReplaced) replaced unsent (\(percent(counts.framesReplaced, of: counts.changed)) of \(counts.changed) changed)",
+                    passed: nil))
+        }
         rows.append(
             BenchRow(
                 figure: "  load generator CPU", target: "-",
@@ -128,9 +137,18 @@ enum ServerBenchmark {
     /// `settings.sessions` live sessions (taking `settings.loadScenes` in turn) with frames in
     /// `encoding` against a fresh `progresscast serve`; throws if the server exits meanwhile.
     private static func liveSessions(_ settings: BenchSettings, encoding: FrameEncoding) throws -> LoadReport {
+        try liveSessionsWithStats(settings, encoding: encoding).report
+    }
+
+    /// ``liveSessions(_:encoding:)``, with the server's frame counters over the whole run
+    /// (nil when `/api/stats` could not be read).
+    private static func liveSessionsWithStats(
+        _ settings: BenchSettings, encoding: FrameEncoding
+    ) throws -> (report: LoadReport, counts: ServerStats?) {
         let (server, port) = try startServer(
             settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
         defer { server.stop() }
+        let before = try? ServerStats.read(port: port)
         let report = try runLoad(
             settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions
         ) {
@@ -140,7 +158,8 @@ enum ServerBenchmark {
         guard server.process.isRunning else {
             throw BenchError("progresscast serve exited during the run: \(server.logTail())")
         }
-        return report
+        let after = try? ServerStats.read(port: port)
+        return (report, before.flatMap { before in after.map { $0.since(before) } })
     }
 
     /// "JSON frames" or "binary frames", for the table.
@@ -154,7 +173,7 @@ enum ServerBenchmark {
         compareWith progressCast: LoadReport?
     ) throws -> [BenchRow] {
         let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
-        try writeDemoFrames(to: framesPath, encoding: encoding, fonts: fonts)
+        try writeLoadFrames(to: framesPath, encoding: encoding, scenes: settings.loadScenes, fonts: fonts)
         let lifetime = settings.seconds + settings.warmup + 90
         let baseline = try BenchProcess(
             executable: settings.executable,
@@ -175,7 +194,7 @@ enum ServerBenchmark {
                 figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps",
                 target: "-",
                 measured:
-                    "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame)",
+                    "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
                 passed: nil),
             BenchRow(
                 figure: "  load generator CPU (baseline run)", target: "-",
@@ -263,6 +282,54 @@ enum ServerBenchmark {
         }
     }
 
+    /// The frames the server part's sessions show, for the baseline to send: `framesPerScene`
+    /// frames of each scene of the load's mix, built from the scene's ``BenchScene/loadOps`` as
+    /// a load session builds it (the navigation scene pushing again once a second, as the load
+    /// generator does with each timed command), one per line, the scenes taking turns line by
+    /// line. Every baseline connection is sent the same line at each tick, so over the run the
+    /// bytes per frame are the mix's, as in the server part.
+    static func writeLoadFrames(
+        to path: String, encoding: FrameEncoding, scenes: [BenchScene], fonts: FontCatalog, framesPerScene: Int = 120
+    ) throws {
+        let mix = scenes.isEmpty ? [BenchScene.demo] : scenes
+        var cores = try mix.map { scene -> SessionCore in
+            var core = SessionCore(
+                settings: SessionSettings(clock: .manual, fps: 60, title: "bench"), fonts: fonts)
+            var time: Int64 = 0
+            for text in scene.loadOps {
+                try EngineBenchmark.apply(text, to: &core, at: time)
+                time += scene.opStepMicroseconds
+            }
+            _ = core.takeEvents()
+            return core
+        }
+        var encoder = FrameEncoder(capacity: 16384)
+        var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
+        var text: [UInt8] = []
+        for frame in 1...max(framesPerScene, 1) {
+            // From 1 s on: the scroll scene's pull has ended and its header is refreshing.
+            let time = 1_000_000 + EngineBenchmark.frameTime(frame)
+            for index in mix.indices {
+                if frame % 60 == 0 {
+                    for op in mix[index].restartOps { try EngineBenchmark.apply(op, to: &cores[index], at: time) }
+                }
+                cores[index].advance(to: time)
+                _ = cores[index].takeEvents()
+                let list = cores[index].displayList()
+                let seq = (frame - 1) * mix.count + index + 1
+                switch encoding {
+                case .json: text += encoder.encodeFrame(list, seq: seq, time: cores[index].time)
+                case .binary:
+                    text += HexBytes.encode(binaryEncoder.encodeFrame(list, seq: seq, time: cores[index].time))
+                }
+                text.append(UInt8(ascii: "\n"))
+            }
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text)) else {
+            throw BenchError("cannot write \(path)")
+        }
+    }
+
     /// Two seconds of demo-scene frames (the bytes ProgressCast sends), one per line: JSON, or
     /// binary frames in hex (`progresscast baseline --binary`).
     static func writeDemoFrames(to path: String, encoding: FrameEncoding, fonts: FontCatalog, count: Int = 120) throws {
@@ -285,6 +352,9 @@ enum ServerBenchmark {
     }
 }
 
+func percent(_ part: Int, of whole: Int) -> String {
+    whole > 0 ? String(format: "%.1f%%", Double(part) * 100 / Double(whole)) : "-"
+}
 func f1(_ value: Double) -> String { String(format: "%.1f", value) }
 func cpu(_ share: Double?) -> String { share.map { String(format: "%.1f%%", $0 * 100) } ?? "?" }
 func mib(_ bytes: Int?) -> String { bytes.map { String(format: "%.0f MiB", Double($0) / 1_048_576) } ?? "?" }

@@ -31,6 +31,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     let renderPool: FrameRenderPool
     /// The export running now, if any (one at a time per server).
     var export: RecordingExport?
+    /// What the frame pacer did (`GET /api/stats`).
+    var frameCounters = FrameCounters()
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options

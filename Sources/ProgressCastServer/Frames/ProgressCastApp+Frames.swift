@@ -171,6 +171,17 @@ extension ProgressCastApp {
                 session.dormant = true
                 continue
             }
+            if !session.opSinceFrame && session.recorder == nil && session.replay == nil && session.tracers.isEmpty
+                && session.connections.allSatisfy(loop.hasUnsentLatest)
+            {
+                // Every watcher still has the last frame waiting (the server is behind its
+                // sockets): a frame now would only replace it unsent. Skip this slot and keep to
+                // the lattice; an op's frame is never skipped, and recordings, replays and
+                // traces see every slot.
+                frameCounters.skippedUnsent += 1
+                scheduleFrame(session, loop: loop, continuing: true)
+                continue
+            }
             session.lastFrameWall = LiveClock.monotonicMicroseconds()
             session.opSinceFrame = false
             // A replay is moved by its player here; other sessions are advanced by whichever
@@ -180,7 +191,9 @@ extension ProgressCastApp {
         }
         // Each session's frame is written as soon as it is rendered, while the render threads
         // go on with the rest of the batch.
+        frameCounters.rendered += rendering.count
         renderPool.render(rendering) { session in
+            if session.renderedChange { frameCounters.changed += 1 }
             deliverEvents(of: session, loop: loop)
             syncRecording(session, loop: loop)
             if session.renderedChange { sendRenderedFrame(session, loop: loop) }

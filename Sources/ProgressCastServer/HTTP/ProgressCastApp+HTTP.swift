@@ -20,6 +20,8 @@ extension ProgressCastApp {
                     ("connections", .number(Double(loop.connectionCount))),
                 ]))
             return .json(body.canonicalString)
+        case "/api/stats":
+            return .json(stats(loop: loop).canonicalString)
         case "/api/ops":
             return .json(OpCatalog.listing.canonicalString)
         case "/api/scenarios":
@@ -36,6 +38,42 @@ extension ProgressCastApp {
             }
             return .json(#"{"error":"not_found","message":"no such route"}"#, status: 404)
         }
+    }
+
+    /// The server's counters since it started (docs/protocol.md section 1): sessions and
+    /// connections now, what the frame pacer rendered, and what the transport wrote.
+    func stats(loop: ServerLoop) -> JSONValue {
+        let transport = loop.statistics
+        let counters = frameCounters
+        func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+        return .object(
+            JSONObject(pairs: [
+                ("sessions", number(sessions.count)), ("connections", number(loop.connectionCount)),
+                (
+                    "frames",
+                    .object(
+                        JSONObject(pairs: [
+                            ("rendered", number(counters.rendered)), ("changed", number(counters.changed)),
+                            ("skippedUnsent", number(counters.skippedUnsent)),
+                        ]))
+                ),
+                (
+                    "transport",
+                    .object(
+                        JSONObject(pairs: [
+                            ("connectionsAccepted", number(transport.connectionsAccepted)),
+                            ("upgradesRefused", number(transport.upgradesRefused)),
+                            ("messagesReceived", number(transport.messagesReceived)),
+                            ("messagesSent", number(transport.messagesSent)),
+                            ("bytesSent", number(transport.bytesSent)),
+                            ("writesSplit", number(transport.writesSplit)),
+                            ("framesReplaced", number(transport.framesReplaced)),
+                            ("latestRepeatsSkipped", number(transport.latestRepeatsSkipped)),
+                            ("queueOverflows", number(transport.queueOverflows)),
+                            ("httpRequests", number(transport.httpRequests)),
+                        ]))
+                ),
+            ]))
     }
 
     /// `[{"name","title","created","duration","bytes"}]`, newest first.

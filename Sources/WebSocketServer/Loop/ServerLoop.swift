@@ -65,6 +65,12 @@ public final class ServerLoop {
         connections[connection]?.pendingClose == nil
     }
 
+    /// Whether a latest value (a display frame) waits unsent in the connection's slot: a newer
+    /// one sent now would only replace it (false when the connection is unknown).
+    public func hasUnsentLatest(_ connection: ConnectionID) -> Bool {
+        connections[connection]?.latest.hasValue ?? false
+    }
+
     /// How many ordered messages (acks, events) wait to be written to `connection` (0 when it is
     /// unknown): lets a sender of optional messages skip one rather than build a backlog.
     public func queuedMessages(_ connection: ConnectionID) -> Int {

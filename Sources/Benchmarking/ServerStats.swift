@@ -1,0 +1,76 @@
+import Foundation
+import JSON
+
+/// The frame pacer's and the transport's counters of a running `progresscast serve`, read from
+/// its `GET /api/stats` (docs/protocol.md section 1) over loopback, so a bench run can say how
+/// many frames the server rendered, skipped and replaced unsent besides what the load
+/// generator received.
+struct ServerStats {
+    var rendered = 0
+    var changed = 0
+    var skippedUnsent = 0
+    var framesReplaced = 0
+    var messagesSent = 0
+
+    /// Reads `GET /api/stats` from the server on `127.0.0.1:port` (one blocking request, 5 s
+    /// timeout).
+    static func read(port: Int) throws -> ServerStats {
+        let body = try get(path: "/api/stats", port: port)
+        let value = try JSONParser.parse(body)
+        guard case .object = value else { throw BenchError("/api/stats did not answer a JSON object") }
+        func int(_ group: String, _ key: String) -> Int {
+            Int(value[group]?[key]?.doubleValue ?? 0)
+        }
+        return ServerStats(
+            rendered: int("frames", "rendered"), changed: int("frames", "changed"),
+            skippedUnsent: int("frames", "skippedUnsent"), framesReplaced: int("transport", "framesReplaced"),
+            messagesSent: int("transport", "messagesSent"))
+    }
+
+    /// The counts between `earlier` and `self`.
+    func since(_ earlier: ServerStats) -> ServerStats {
+        ServerStats(
+            rendered: rendered - earlier.rendered, changed: changed - earlier.changed,
+            skippedUnsent: skippedUnsent - earlier.skippedUnsent,
+            framesReplaced: framesReplaced - earlier.framesReplaced,
+            messagesSent: messagesSent - earlier.messagesSent)
+    }
+
+    /// The body of `GET path` on `127.0.0.1:port` (HTTP/1.0, so the server closes when done).
+    private static func get(path: String, port: Int) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw BenchError("connect to port \(port): \(String(cString: strerror(errno)))") }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else {
+            throw BenchError("could not send the request for \(path)")
+        }
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while response.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            response += chunk[0..<count]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.") && text.dropFirst(9).hasPrefix("200"),
+            let split = text.range(of: "\r\n\r\n")
+        else {
+            throw BenchError("\(path) answered: \(text.prefix(120))")
+        }
+        return String(text[split.upperBound...])
+    }
+}

@@ -1,0 +1,93 @@
+"""GET /api/stats (docs/protocol.md section 1): the frame pacer's and the transport's counters,
+and the pacer's flow control: a session whose every watcher still has the last frame waiting
+unsent skips its frame slots instead of rendering frames that would only replace it."""
+import asyncio
+import time
+
+from itclient import Client, async_test
+from test_http import get_json
+from test_slow_client import BAR_FRAME, RawClient
+
+
+def stats(server):
+    return get_json(server, "/api/stats")
+
+
+def test_stats_fields(server):
+    body = stats(server)
+    for key in ("sessions", "connections"):
+        assert isinstance(body[key], int) and body[key] >= 0, body
+    for key in ("rendered", "changed", "skippedUnsent"):
+        assert isinstance(body["frames"][key], int) and body["frames"][key] >= 0, body
+    for key in ("connectionsAccepted", "upgradesRefused", "messagesReceived", "messagesSent", "bytesSent",
+                "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests"):
+        assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
+
+
+@async_test(timeout=40)
+async def test_counters_follow_an_animating_session(start_server):
+    server = start_server()
+    before = stats(server)
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", fps=60)
+        await c.call("bar.create", target="bar", frame=BAR_FRAME)
+        await c.call("bar.set", target="bar", value=1, duration=60)
+        got = 0
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            msg = await c.next(5)
+            got += msg.get("type") == "frame"
+        after = stats(server)
+    rendered = after["frames"]["rendered"] - before["frames"]["rendered"]
+    changed = after["frames"]["changed"] - before["frames"]["changed"]
+    sent = after["transport"]["messagesSent"] - before["transport"]["messagesSent"]
+    print(f"\n1 s of a moving bar: {got} frames received, {rendered} rendered, {changed} changed, {sent} messages sent")
+    assert got >= 30, got
+    assert changed >= got - 2 and rendered >= changed, (got, rendered, changed)
+    assert sent >= got, (sent, got)
+    assert after["transport"]["connectionsAccepted"] >= before["transport"]["connectionsAccepted"] + 1
+
+
+@async_test(timeout=60)
+async def test_a_stalled_watcher_makes_the_session_skip_frames(start_server):
+    server = start_server()
+    ctl = await Client.open(server.ws_url)
+    created = await ctl.call("session.create", fps=60)
+    await ctl.call("bar.create", target="bar", frame=BAR_FRAME)
+    # Long labels on several HUDs: big frames fill the stalled socket's buffers (the kernel's
+    # send buffer grows to a few MiB) within a few seconds.
+    for k in range(8):
+        await ctl.call("hud.show", target=f"h{k}", mode="annular", label=f"{k}" * 900, details="y " * 400,
+                       interaction="none")
+    await ctl.call("bar.set", target="bar", value=1, duration=600)
+    frame = await ctl.next_frame()
+    print(f"\nframe: {len(frame['shapes'])} shapes")
+    # The only watcher from now on: a viewer that stops reading.
+    watcher = RawClient(server.port)
+    watcher.request("session.join", session=created["session"])
+    await ctl.close()
+    await asyncio.sleep(4)  # its socket buffers fill up
+
+    stall = 3.0
+    before = stats(server)
+    await asyncio.sleep(stall)
+    after = stats(server)
+    rendered = after["frames"]["rendered"] - before["frames"]["rendered"]
+    skipped = after["frames"]["skippedUnsent"] - before["frames"]["skippedUnsent"]
+    replaced = after["transport"]["framesReplaced"] - before["transport"]["framesReplaced"]
+    print(f"\n{stall:.0f} s with the only watcher stalled: {rendered} frames rendered, {skipped} slots skipped, "
+          f"{replaced} frames replaced unsent (60 fps would be {stall * 60:.0f} slots)")
+    # Without the skip every slot renders a frame that replaces the last one unsent.
+    assert skipped >= stall * 60 * 0.6, (rendered, skipped, replaced)
+    assert rendered <= stall * 60 * 0.2, (rendered, skipped, replaced)
+    assert replaced <= stall * 60 * 0.2, (rendered, skipped, replaced)
+
+    # Reading again, the watcher catches up with the present: frames come at the full rate.
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, watcher.read_frames, 2.0)  # the backlog in the socket buffers
+    messages, close_code, ended = await loop.run_in_executor(None, watcher.read_frames, 1.0)
+    frames = [m for m in messages if m.get("type") == "frame"]
+    print(f"after the stall: {len(frames)} frames in 1 s, last t {frames[-1]['t'] if frames else None}")
+    assert close_code is None and not ended
+    assert len(frames) >= 30, len(frames)
+    watcher.close()
