@@ -123,7 +123,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "LoadGeneratorTests", dependencies: ["LoadGenerator"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking"]),
+        .testTarget(
+            name: "BenchmarkingTests", dependencies: ["Benchmarking", "JSON", "LoadGenerator", "Typesetting"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),

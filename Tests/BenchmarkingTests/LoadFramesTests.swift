@@ -1,5 +1,4 @@
 import Foundation
-import FrameCodecs
 import JSON
 import LoadGenerator
 import Testing

@@ -66,12 +66,14 @@ async def drag_to(c, y0, y1, steps=5, x=X):
 
 async def offsets(c, count, dt=0.01, target="s"):
     """Advances the manual clock `count` times by `dt`, reading the offset after each step
-    (paced under the server's 200 messages per second)."""
+    (paced under the server's 200 messages per second: two messages per 15 ms is at most 134 a
+    second, leaving room for the burst of calls a test sends just before; at 12 ms a fast
+    machine went over the limit)."""
     ys = []
     for _ in range(count):
         await c.call("clock.advance", by=dt)
         ys.append((await inspect(c, target))["offset"]["y"])
-        await asyncio.sleep(0.012)
+        await asyncio.sleep(0.015)
     return ys
 
 
