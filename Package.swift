@@ -112,7 +112,8 @@ let package = Package(
         .target(
             name: "FuzzHarness",
             dependencies: [
-                "Session", "Scene", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON", "Timing",
+                "Session", "Scene", "Shapes", "Recording", "ComponentSupport", "FrameCodecs", "Typesetting", "JSON",
+                "Timing",
                 "Wire",
             ]),
         .executableTarget(name: "FuzzCommandDecoder", dependencies: ["FuzzHarness"]),

@@ -41,37 +41,50 @@ public struct BinaryFrameEncoder: Sendable {
     }
 
     private mutating func encodeInPlace(_ list: DisplayList, seq: Int, time: Double) {
+        var header = 0
+        length = Self.write(into: &storage) { cursor in
+            Self.appendHeader(seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &header)
+            cursor.appendUVarint(UInt64(list.shapes.count))
+            cursor.appendShapeRun(list.shapes)
+        }
+        bodyStart = header
+    }
+
+    /// The magic, `seq`, `t`, `w` and `h`; `bodyStart` is set to where `w` starts.
+    static func appendHeader(
+        seq: Int, time: Double, size: Size, into cursor: inout BinaryByteCursor, bodyStart: inout Int
+    ) {
+        cursor.appendBytes(BinaryFrameFormat.magic)
+        cursor.appendUVarint(UInt64(max(0, seq)))
+        // `t` in whole microseconds: the integer JSON's six decimals spell.
+        cursor.appendSVarint(JSONByteCursor.boundedScaledInteger(time, decimals: BinaryFrameFormat.timeDecimals))
+        bodyStart = cursor.count
+        cursor.appendNumber(size.width)
+        cursor.appendNumber(size.height)
+    }
+
+    /// Runs `body` on a cursor over `storage` from its start, doubling `storage` and running it
+    /// again until it fits; returns the bytes written.
+    static func write(into storage: inout [UInt8], _ body: (inout BinaryByteCursor) -> Void) -> Int {
+        if storage.count < 64 { storage.append(contentsOf: repeatElement(0, count: 64 - storage.count)) }
         while true {
             var overflowed = false
-            var header = 0
             let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
                 var cursor = BinaryByteCursor(base: base, capacity: buffer.count)
-                cursor.appendBytes(BinaryFrameFormat.magic)
-                cursor.appendUVarint(UInt64(max(0, seq)))
-                // `t` in whole microseconds: the integer JSON's six decimals spell.
-                cursor.appendSVarint(
-                    JSONByteCursor.boundedScaledInteger(time, decimals: BinaryFrameFormat.timeDecimals))
-                header = cursor.count
-                cursor.appendNumber(list.size.width)
-                cursor.appendNumber(list.size.height)
-                cursor.appendShapes(list.shapes)
+                body(&cursor)
                 overflowed = cursor.overflowed
                 return cursor.count
             }
-            if !overflowed {
-                length = written
-                bodyStart = header
-                return
-            }
+            if !overflowed { return written }
             storage.append(contentsOf: repeatElement(0, count: storage.count))
         }
     }
 }
 
 extension BinaryByteCursor {
-    mutating func appendShapes(_ shapes: [Shape]) {
-        appendUVarint(UInt64(shapes.count))
+    /// The shapes one after the other, without their count.
+    mutating func appendShapeRun(_ shapes: [Shape]) {
         // Through the buffer, so each shape is borrowed in place: subscripting the array would
         // copy the enum (retaining its strings and arrays) per shape.
         shapes.withUnsafeBufferPointer { buffer in
@@ -189,7 +202,8 @@ extension BinaryByteCursor {
                 appendNumber(clip.width)
                 appendNumber(clip.height)
             }
-            appendShapes(group.items)
+            appendUVarint(UInt64(group.items.count))
+            appendShapeRun(group.items)
         }
     }
 

@@ -36,15 +36,33 @@ public struct FrameEncoder: Sendable {
     @discardableResult
     private mutating func encodeFrameInPlace(_ list: DisplayList, seq: Int, time: Double) -> Int {
         writer.reset()
+        let bodyStart = Self.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
+        writer.appendShapes(list.shapes)
+        writer.appendByte(UInt8(ascii: "}"))
+        return bodyStart
+    }
+
+    /// `{"type":"frame","seq":N,"t":T,"w":W,"h":H,"shapes":`; returns where `"w"` starts.
+    static func appendHeader(seq: Int, time: Double, size: Size, to writer: inout JSONWriter) -> Int {
         writer.appendRaw(#"{"type":"frame","seq":"#)
         writer.appendInteger(seq)
         writer.appendRaw(#","t":"#)
         writer.withCursor(minimumCapacity: 64) { $0.appendBoundedNumber(time, decimals: FrameEncoder.timeDecimals) }
         writer.appendByte(UInt8(ascii: ","))
         let bodyStart = writer.count
-        appendBody(list)
-        writer.appendByte(UInt8(ascii: "}"))
+        appendSize(size, to: &writer)
         return bodyStart
+    }
+
+    /// `"w":W,"h":H,"shapes":`.
+    private static func appendSize(_ size: Size, to writer: inout JSONWriter) {
+        writer.withCursor(minimumCapacity: 64) { cursor in
+            cursor.appendRaw(#""w":"#)
+            cursor.appendBoundedNumber(size.width, decimals: JSONWriter.shapeDecimals)
+            cursor.appendRaw(#","h":"#)
+            cursor.appendBoundedNumber(size.height, decimals: JSONWriter.shapeDecimals)
+            cursor.appendRaw(#","shapes":"#)
+        }
     }
 
     /// Encodes the `frame` message like ``encodeFrame(_:seq:time:)`` and passes its bytes to `body`
@@ -85,13 +103,7 @@ public struct FrameEncoder: Sendable {
 
     /// `"w":W,"h":H,"shapes":[...]`.
     private mutating func appendBody(_ list: DisplayList) {
-        writer.withCursor(minimumCapacity: 64) { cursor in
-            cursor.appendRaw(#""w":"#)
-            cursor.appendBoundedNumber(list.size.width, decimals: JSONWriter.shapeDecimals)
-            cursor.appendRaw(#","h":"#)
-            cursor.appendBoundedNumber(list.size.height, decimals: JSONWriter.shapeDecimals)
-            cursor.appendRaw(#","shapes":"#)
-        }
+        Self.appendSize(list.size, to: &writer)
         writer.appendShapes(list.shapes)
     }
 }

@@ -25,15 +25,20 @@ extension JSONWriter {
 
     /// Appends `[shape,...]`.
     mutating func appendShapes(_ shapes: [Shape]) {
+        appendByte(UInt8(ascii: "["))
+        appendShapeRun(shapes)
+        appendByte(UInt8(ascii: "]"))
+    }
+
+    /// Appends the shapes separated by commas, without the brackets: a run of an array's items.
+    mutating func appendShapeRun(_ shapes: [Shape]) {
         withCursor { cursor in
-            cursor.appendByte(UInt8(ascii: "["))
             shapes.withUnsafeBufferPointer { buffer in
                 for index in buffer.indices {
                     if index > 0 { cursor.appendByte(UInt8(ascii: ",")) }
                     cursor.appendShape(buffer[index])
                 }
             }
-            cursor.appendByte(UInt8(ascii: "]"))
         }
     }
 }

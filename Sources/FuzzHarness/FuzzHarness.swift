@@ -4,6 +4,7 @@ import JSON
 import Recording
 import Scene
 import Session
+import Shapes
 import Timing
 import Typesetting
 import Wire
@@ -28,9 +29,12 @@ public enum FuzzHarness {
     /// parsed as JSON; objects are decoded with FieldReader and applied, as the server
     /// would, to one session on a manual clock (a `session.create` line first sets the
     /// session up; `clock.advance` moves the clock; scene ops go through the Scene's op
-    /// table). After each op the display list is sampled and encoded, and events taken.
+    /// table). After each op the display list is sampled and encoded, and events taken; it is
+    /// also drawn incrementally, as the server draws it, into one list kept from op to op, which
+    /// must give the same shapes (a drawing key that misses an input fails here).
     public static func decodeCommands(_ bytes: [UInt8]) {
         var core: SessionCore?
+        var drawing = IncrementalDisplayList()
         var encoder = FrameEncoder(capacity: 1024)
         var seq = 0
         var advanced = 0.0
@@ -43,6 +47,7 @@ public enum FuzzHarness {
                 guard var settings = try? SessionSettings.decode(fields), let fonts else { continue }
                 settings.clock = .manual
                 core = SessionCore(settings: settings, fonts: fonts)
+                drawing = IncrementalDisplayList()
                 continue
             }
             if core == nil, let fonts { core = SessionCore(settings: SessionSettings(clock: .manual), fonts: fonts) }
@@ -75,6 +80,8 @@ public enum FuzzHarness {
             _ = session.takeEvents()
             seq += 1
             let list = session.displayList()
+            session.draw(into: &drawing)
+            if drawing.displayList != list { fail("the incremental display list differs from the one drawn afresh") }
             _ = encoder.checksum(list)
             let frame = encoder.encodeFrame(list, seq: seq, time: session.time)
             // The server sends frames as text: they must be valid JSON.

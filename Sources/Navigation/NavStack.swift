@@ -71,17 +71,46 @@ public struct NavStack: ComponentStack {
 
     /// Appends every stack's shapes at `time`, in creation order (later stacks on top).
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        for controller in controllers {
-            // A stack smaller than the canvas is clipped to its frame (the sliding screens, the
-            // shadow and the rows stay inside it); one filling the canvas is drawn as it is.
-            guard controller.frame != canvas else {
-                controller.draw(at: time, timeline: timeline, into: &shapes)
-                continue
+        for index in controllers.indices { drawController(index, at: time, timeline: timeline, into: &shapes) }
+    }
+
+    /// Like ``draw(at:timeline:into:)``, a segment per stack in `list`, kept while its key stays
+    /// the same: the `revision` of this collection's model state, the stack's position, and its
+    /// pose (the one input of its drawing that moves: a stack outside a transition keeps its
+    /// shapes from frame to frame).
+    public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
+        for index in controllers.indices {
+            list.segment(key: { key in
+                key.add(revision)
+                key.add(index)
+                // Through the buffer: subscripting the array copies the controller.
+                let (pose, transitioning) = controllers.withUnsafeBufferPointer {
+                    ($0[index].pose(at: time, in: timeline), $0[index].transition != nil)
+                }
+                key.add(transitioning)
+                key.add(pose.progress)
+                key.add(pose.cover)
+                key.add(pose.frontOffset)
+                key.add(pose.backOffset)
+                key.add(pose.dimAlpha)
+                key.add(pose.barVisibility)
+            }) { shapes in
+                drawController(index, at: time, timeline: timeline, into: &shapes)
             }
-            var items: [Shape] = []
-            controller.draw(at: time, timeline: timeline, into: &items)
-            shapes.append(.group(GroupShape(id: controller.target + ".clip", clip: controller.frame, items: items)))
         }
+    }
+
+    private func drawController(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        let controller = controllers[index]
+        // A stack smaller than the canvas is clipped to its frame (the sliding screens, the
+        // shadow and the rows stay inside it); one filling the canvas is drawn as it is.
+        guard controller.frame != canvas else {
+            controller.draw(at: time, timeline: timeline, into: &shapes)
+            return
+        }
+        var items: [Shape] = []
+        controller.draw(at: time, timeline: timeline, into: &items)
+        shapes.append(.group(GroupShape(id: controller.target + ".clip", clip: controller.frame, items: items)))
     }
 
     /// The stack's state at `time`; nil when `target` is not a navigation stack.

@@ -57,6 +57,15 @@ struct PhoneChrome: Sendable {
         shapes.append(contentsOf: overlay)
     }
 
+    /// The overlay's drawing key: the scene (`scene`, its own revision) and the clock's hour and
+    /// minute at `time`, the one input that changes.
+    func writeOverlayKey(at time: Double, scene: UInt64, into key: inout DrawKey) {
+        let local = date.local(at: time)
+        key.add(scene)
+        key.add(local.hour)
+        key.add(local.minute)
+    }
+
     /// The status bar's signal bars and battery, the home indicator and the corners.
     private static func drawStill(canvas: Size, into shapes: inout [Shape]) {
         let mid = PhoneChrome.statusBarHeight / 2

@@ -9,37 +9,71 @@ import Timing
 extension Scene {
     /// Hands a timeline event to the component stack that owns it.
     mutating func route(_ event: TimelineEvent) {
-        if Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud) { return }
-        if Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar) { return }
-        if Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll) {
+        if Scene.offer(
+            event, to: &huds, revision: &revisions.huds, timeline: &timeline, events: &pendingEvents,
+            as: ComponentEvent.hud)
+        {
             return
         }
-        _ = Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
+        if Scene.offer(
+            event, to: &bars, revision: &revisions.bars, timeline: &timeline, events: &pendingEvents,
+            as: ComponentEvent.bar)
+        {
+            return
+        }
+        if Scene.offer(
+            event, to: &scrolls, revision: &revisions.scrolls, timeline: &timeline, events: &pendingEvents,
+            as: ComponentEvent.scroll)
+        {
+            return
+        }
+        _ = Scene.offer(
+            event, to: &navs, revision: &revisions.navs, timeline: &timeline, events: &pendingEvents,
+            as: ComponentEvent.nav)
     }
 
     private static func offer<Stack: ComponentStack>(
-        _ event: TimelineEvent, to stack: inout Stack, timeline: inout Timeline,
+        _ event: TimelineEvent, to stack: inout Stack, revision: inout UInt64, timeline: inout Timeline,
         events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) -> Bool {
-        lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e in
+        var changed = revision
+        let handled = lifting(&stack, revision: &changed, timeline: &timeline, events: &events, as: wrap) { s, t, e in
             s.handle(event, timeline: &t, events: &e)
         }
+        // A stack that does not own the event leaves itself as it was (``ComponentStack``), so
+        // it keeps its revision: a player's tick does not make the HUDs, offered it first, draw again.
+        if handled { revision = changed }
+        return handled
     }
 
     /// The display list at `time`, back to front: navigation stacks (the app's screens), scroll
     /// views with their refresh components, bars, then HUDs on top; with the phone chrome, its
     /// background first and its status bar and corners last.
     public func displayList(at time: Double) -> DisplayList {
-        var shapes: [Shape] = []
-        shapes.reserveCapacity(48)
-        chrome?.drawBackground(into: &shapes)
-        navs.draw(at: time, timeline: timeline, into: &shapes)
-        scrolls.draw(at: time, timeline: timeline, into: &shapes)
-        bars.draw(at: time, timeline: timeline, into: &shapes)
-        huds.draw(at: time, timeline: timeline, into: &shapes)
-        chrome?.drawOverlay(at: time, into: &shapes)
-        return DisplayList(size: canvas, shapes: shapes)
+        var list = IncrementalDisplayList(caching: false)
+        draw(at: time, into: &list)
+        return list.displayList
+    }
+
+    /// Draws the display list at `time` into `list` (see ``displayList(at:)``), a segment per
+    /// component: a component whose key is the one it had in `list`'s last frame keeps its
+    /// shapes (docs/architecture.md, "Incremental rendering"). Keep one list per scene.
+    public func draw(at time: Double, into list: inout IncrementalDisplayList) {
+        list.begin(size: canvas)
+        if let chrome {
+            list.segment(key: { $0.add(revisions.scene) }) { chrome.drawBackground(into: &$0) }
+        }
+        navs.draw(at: time, timeline: timeline, revision: revisions.navs, into: &list)
+        scrolls.draw(at: time, timeline: timeline, revision: revisions.scrolls, into: &list)
+        bars.draw(at: time, timeline: timeline, revision: revisions.bars, into: &list)
+        huds.draw(at: time, timeline: timeline, revision: revisions.huds, into: &list)
+        if let chrome {
+            list.segment(key: { chrome.writeOverlayKey(at: time, scene: revisions.scene, into: &$0) }) {
+                chrome.drawOverlay(at: time, into: &$0)
+            }
+        }
+        list.end()
     }
 
     /// The state of the component `target` at `time`.

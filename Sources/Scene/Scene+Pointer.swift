@@ -90,20 +90,31 @@ extension Scene {
 
     private mutating func deliver(_ event: PointerEvent, to stack: PointerStack) -> PointerResponse? {
         switch stack {
-        case .hud: Scene.offer(event, to: &huds, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud)
-        case .bar: Scene.offer(event, to: &bars, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar)
+        case .hud:
+            Scene.offer(
+                event, to: &huds, revision: &revisions.huds, timeline: &timeline, events: &pendingEvents,
+                as: ComponentEvent.hud)
+        case .bar:
+            Scene.offer(
+                event, to: &bars, revision: &revisions.bars, timeline: &timeline, events: &pendingEvents,
+                as: ComponentEvent.bar)
         case .scroll:
-            Scene.offer(event, to: &scrolls, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
-        case .nav: Scene.offer(event, to: &navs, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav)
+            Scene.offer(
+                event, to: &scrolls, revision: &revisions.scrolls, timeline: &timeline, events: &pendingEvents,
+                as: ComponentEvent.scroll)
+        case .nav:
+            Scene.offer(
+                event, to: &navs, revision: &revisions.navs, timeline: &timeline, events: &pendingEvents,
+                as: ComponentEvent.nav)
         }
     }
 
     private static func offer<Stack: ComponentStack>(
-        _ event: PointerEvent, to stack: inout Stack, timeline: inout Timeline,
+        _ event: PointerEvent, to stack: inout Stack, revision: inout UInt64, timeline: inout Timeline,
         events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) -> PointerResponse? {
-        lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e in
+        lifting(&stack, revision: &revision, timeline: &timeline, events: &events, as: wrap) { s, t, e in
             s.pointer(event, timeline: &t, events: &e)
         }
     }

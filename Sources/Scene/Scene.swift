@@ -26,6 +26,9 @@ public struct Scene: Sendable {
     public internal(set) var navs: NavStack
     /// Scroll views and their MJRefresh components, drawn over navigation stacks, under bars.
     public internal(set) var scrolls: ScrollStack
+    /// Each stack's model revision, for drawing keys: a new one whenever a command, a timeline
+    /// event or a pointer event reaches the stack (see ``lifting``).
+    var revisions = StackRevisions()
     /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
     /// Pointers a horizontally scrolling scroll view took over a navigation stack, until their
@@ -84,17 +87,20 @@ public struct Scene: Sendable {
             }
             return .hud(
                 try Scene.run(
-                    command, on: &huds, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.hud))
+                    command, on: &huds, revision: &revisions.huds, at: time, timeline: &timeline,
+                    events: &pendingEvents, as: ComponentEvent.hud))
         case let .bar(command):
             if command.creates { try admitNew(command.target, existsAlready: false) }
             return .bar(
                 try Scene.run(
-                    command, on: &bars, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.bar))
+                    command, on: &bars, revision: &revisions.bars, at: time, timeline: &timeline,
+                    events: &pendingEvents, as: ComponentEvent.bar))
         case let .nav(command):
             if case let .create(create) = command { try admitNew(create.target, existsAlready: false) }
             return .nav(
                 try Scene.run(
-                    command, on: &navs, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.nav))
+                    command, on: &navs, revision: &revisions.navs, at: time, timeline: &timeline,
+                    events: &pendingEvents, as: ComponentEvent.nav))
         case let .scroll(command):
             switch command {
             case let .scrollCreate(target, _): try admitNew(target, existsAlready: false)
@@ -102,7 +108,8 @@ public struct Scene: Sendable {
             default: break
             }
             _ = try Scene.run(
-                command, on: &scrolls, at: time, timeline: &timeline, events: &pendingEvents, as: ComponentEvent.scroll)
+                command, on: &scrolls, revision: &revisions.scrolls, at: time, timeline: &timeline,
+                events: &pendingEvents, as: ComponentEvent.scroll)
             return .scroll
         case let .pointer(event):
             return .pointer(pointer(event))
@@ -111,11 +118,12 @@ public struct Scene: Sendable {
 
     /// Applies `command` to `stack`, its events appended to `events` (see ``lifting``).
     static func run<Stack: ComponentStack>(
-        _ command: Stack.Command, on stack: inout Stack, at time: Double,
+        _ command: Stack.Command, on stack: inout Stack, revision: inout UInt64, at time: Double,
         timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent
     ) throws(CommandError) -> Stack.Ack {
-        try lifting(&stack, timeline: &timeline, events: &events, as: wrap) { s, t, e throws(CommandError) in
+        try lifting(&stack, revision: &revision, timeline: &timeline, events: &events, as: wrap) {
+            s, t, e throws(CommandError) in
             try s.apply(command, at: time, timeline: &t, events: &e)
         }
     }
@@ -123,10 +131,14 @@ public struct Scene: Sendable {
     /// Lets `stack` act (on a command, a timeline event or a pointer event) with a buffer of its
     /// own typed events, then appends those to `events` wrapped by `wrap`, in order.
     static func lifting<Stack: ComponentStack, Result, Failure: Error>(
-        _ stack: inout Stack, timeline: inout Timeline, events: inout [TimedEvent<ComponentEvent>],
+        _ stack: inout Stack, revision: inout UInt64, timeline: inout Timeline,
+        events: inout [TimedEvent<ComponentEvent>],
         as wrap: (Stack.Event) -> ComponentEvent,
         _ act: (inout Stack, inout Timeline, inout [TimedEvent<Stack.Event>]) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        // Whatever the stack does (even nothing) counts as a change of its model state: a new
+        // revision at most costs a redraw of its components (see ``StackRevisions``).
+        revision = StackRevisions.next()
         var own: [TimedEvent<Stack.Event>] = []
         defer { for e in own { events.append(TimedEvent(time: e.time, target: e.target, wrap(e.payload))) } }
         return try act(&stack, &timeline, &own)

@@ -51,6 +51,10 @@ public struct SessionCore: Sendable {
     /// The display list at the current time.
     public func displayList() -> DisplayList { scene.displayList(at: time) }
 
+    /// Draws the display list at the current time into `list`, keeping the segments whose keys
+    /// did not change since the list's last frame (see ``Scene/draw(at:into:)``).
+    public func draw(into list: inout IncrementalDisplayList) { scene.draw(at: time, into: &list) }
+
     /// Whether frames may change after now without another op.
     public var mayChange: Bool { scene.mayChange(after: time) }
 

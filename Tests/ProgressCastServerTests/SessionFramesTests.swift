@@ -24,6 +24,17 @@ private func list(_ value: Double, _ text: String = "Loading") -> DisplayList {
         ])
 }
 
+extension SessionFrames {
+    /// Draws `list` a segment per shape, without keys (every segment drawn every frame).
+    mutating func update(_ list: DisplayList, time: Double, compareIn format: FrameFormat, encodeBoth: Bool) -> Bool {
+        update(time: time, compareIn: format, encodeBoth: encodeBoth) { drawing in
+            drawing.begin(size: list.size)
+            for shape in list.shapes { drawing.segment(key: nil) { $0.append(shape) } }
+            drawing.end()
+        }
+    }
+}
+
 @Suite struct SessionFramesTests {
     @Test(arguments: [FrameFormat.json, .binary])
     func framesChangeOnlyWhenTheDisplayListDoes(format: FrameFormat) {
@@ -77,5 +88,42 @@ private func list(_ value: Double, _ text: String = "Loading") -> DisplayList {
         let changed10 = frames.update(list(0.5), time: 0.4, compareIn: .json, encodeBoth: false)
         #expect(!changed10)
         #expect(frames.seq == 2)
+    }
+
+    /// Segments kept by their keys give the same bytes as drawing everything, and a frame whose
+    /// only moving segment moved is a change.
+    @Test(arguments: [FrameFormat.json, .binary])
+    func keptSegmentsGiveTheFlattenedListsBytes(format: FrameFormat) {
+        var frames = SessionFrames()
+        var labelDraws = 0
+        func frame(_ value: Double, _ text: String, time: Double) -> Bool {
+            let shapes = list(value, text).shapes
+            return frames.update(time: time, compareIn: format, encodeBoth: true) { drawing in
+                drawing.begin(size: Size(width: 375, height: 667))
+                drawing.segment(key: nil) { $0.append(contentsOf: shapes[0...1]) }
+                drawing.segment(key: { key in key.add(Array(text.utf8).map(Int.init).reduce(0) { $0 &* 257 &+ $1 }) }) {
+                    labelDraws += 1
+                    $0.append(shapes[2])
+                }
+                drawing.end()
+            }
+        }
+        #expect(frame(0.1, "Loading", time: 0))
+        #expect(frame(0.2, "Loading", time: 0.1))
+        #expect(!frame(0.2, "Loading", time: 0.2))
+        #expect(frame(0.3, "Waiting", time: 0.3))
+        #expect(frame(0.3, "Done", time: 0.4))
+        // Debug builds draw a kept segment again to check it.
+        var checks = 0
+        assert(
+            {
+                checks = 3; return true
+            }())
+        #expect(labelDraws == 2 + checks)
+        var json = FrameEncoder()
+        var binary = BinaryFrameEncoder()
+        #expect(frames.bytes(.json) == json.encodeFrame(list(0.3, "Done"), seq: 4, time: 0.4))
+        #expect(frames.bytes(.binary) == binary.encodeFrame(list(0.3, "Done"), seq: 4, time: 0.4))
+        #expect(frames.checksum() == list(0.3, "Done").checksum)
     }
 }

@@ -19,6 +19,8 @@ def test_stats_fields(server):
         assert isinstance(body[key], int) and body[key] >= 0, body
     for key in ("rendered", "changed", "skippedUnsent"):
         assert isinstance(body["frames"][key], int) and body["frames"][key] >= 0, body
+    for key in ("drawn", "kept", "encoded", "encodingsKept"):
+        assert isinstance(body["segments"][key], int) and body["segments"][key] >= 0, body
     for key in ("connectionsAccepted", "upgradesRefused", "messagesReceived", "messagesSent", "bytesSent",
                 "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
@@ -46,6 +48,34 @@ async def test_counters_follow_an_animating_session(start_server):
     assert changed >= got - 2 and rendered >= changed, (got, rendered, changed)
     assert sent >= got, (sent, got)
     assert after["transport"]["connectionsAccepted"] >= before["transport"]["connectionsAccepted"] + 1
+
+
+@async_test(timeout=40)
+async def test_components_that_do_not_move_keep_their_segments(start_server):
+    """Incremental rendering (docs/architecture.md): a moving bar is drawn every frame, while a
+    shown HUD with a determinate ring is drawn once and then kept, shapes and bytes."""
+    server = start_server()
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", fps=60)
+        await c.call("bar.create", target="bar", frame=BAR_FRAME)
+        await c.call("hud.show", target="h", mode="annular", progress=0.5, label="Uploading", animated=False)
+        await c.call("bar.set", target="bar", value=1, duration=60)
+        before = stats(server)["segments"]
+        frames = 0
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            msg = await c.next(5)
+            frames += msg.get("type") == "frame"
+        after = stats(server)["segments"]
+    drawn = after["drawn"] - before["drawn"]
+    kept = after["kept"] - before["kept"]
+    kept_bytes = after["encodingsKept"] - before["encodingsKept"]
+    print(f"\n1 s of a moving bar under a still HUD: {frames} frames, {drawn} segments drawn, {kept} kept")
+    assert frames >= 30, frames
+    # Per frame: the bar drawn, the HUD kept (the session's only sessions are this test's).
+    assert kept >= frames - 2 and drawn >= frames - 2, (frames, drawn, kept)
+    assert kept <= drawn + 2, (drawn, kept)
+    assert kept_bytes >= frames - 2, (frames, kept_bytes)
 
 
 @async_test(timeout=60)

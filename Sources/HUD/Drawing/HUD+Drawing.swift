@@ -50,6 +50,21 @@ extension HUD {
                     id: target, alpha: state.bezelAlpha < 1 ? state.bezelAlpha : nil, matrix: matrix, items: items)))
     }
 
+    /// The presentation ``draw(at:timeline:canvas:into:)`` uses at `time`, for drawing keys: the
+    /// phase's visibility, the alphas, the bezel's transform and the highlighted spoke.
+    func writeDrawKey(at time: Double, timeline: Timeline, into key: inout DrawKey) {
+        key.add(phase.isVisible)
+        guard phase.isVisible else { return }
+        let state = presentation(at: time, in: timeline, onlyDrawn: true)
+        key.add(state.backgroundAlpha)
+        key.add(state.bezelAlpha)
+        key.add(state.transform.translation)
+        key.add(state.transform.scale.width)
+        key.add(state.transform.scale.height)
+        key.add(state.transform.rotation)
+        key.add(layout.indicator == .activity ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0)
+    }
+
     /// MBProgressHUD's backgroundView over the whole canvas, at the background's alpha.
     private func drawBackground(alpha: Double, canvas: Size, into shapes: inout [Shape]) {
         guard alpha > 0 else { return }

@@ -10,6 +10,26 @@ extension HUDStack {
         for index in huds.indices { huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
     }
 
+    /// Like ``draw(at:timeline:into:)``, a segment per HUD in `list`, kept while its key stays
+    /// the same: the stack's `revision` (its model state), the HUD's position, and the
+    /// presentation its drawing uses (between two steps of the spinner, a shown HUD's key does
+    /// not change).
+    public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
+        // Through the buffer: subscripting the array inside the closures copied each HUD
+        // (retaining everything it holds) twice a frame.
+        huds.withUnsafeBufferPointer { huds in
+            for index in huds.indices {
+                list.segment(key: { key in
+                    key.add(revision)
+                    key.add(index)
+                    huds[index].writeDrawKey(at: time, timeline: timeline, into: &key)
+                }) { shapes in
+                    huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes)
+                }
+            }
+        }
+    }
+
     /// Front to back, what a pointer at `point` hits. Like UIKit, it tests the model state, not
     /// the presentation: a HUD that is showing or shown swallows the pointer (interaction
     /// `block`: anywhere; `hud`: on the bezel) unless it is on its button; a hiding HUD still

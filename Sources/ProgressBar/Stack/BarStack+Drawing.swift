@@ -9,18 +9,30 @@ extension BarStack {
     /// a percentage when no player drives it. Call after draining the timeline's events up to
     /// `time`; never changes state.
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        for bar in bars {
-            var tooltip = ""
-            if bar.isDragging {
-                let value = bar.presentationValue(at: time, in: timeline)
-                if let player = players.first(where: { $0.options.bar == bar.target }) {
-                    tooltip = TimeFormatting.minutesSeconds(value * player.options.duration)
-                } else {
-                    tooltip = TimeFormatting.percent(value)
-                }
-            }
-            bar.draw(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
+        for index in bars.indices { drawBar(index, at: time, timeline: timeline, into: &shapes) }
+    }
+
+    /// Like ``draw(at:timeline:into:)``, a segment per bar in `list`. Bars are drawn every frame
+    /// (they have no key): a playing bar moves on every frame anyway, and a bar is a handful of
+    /// shapes.
+    public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
+        for index in bars.indices {
+            list.segment(key: nil) { drawBar(index, at: time, timeline: timeline, into: &$0) }
         }
+    }
+
+    private func drawBar(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        let bar = bars[index]
+        var tooltip = ""
+        if bar.isDragging {
+            let value = bar.presentationValue(at: time, in: timeline)
+            if let player = players.first(where: { $0.options.bar == bar.target }) {
+                tooltip = TimeFormatting.minutesSeconds(value * player.options.duration)
+            } else {
+                tooltip = TimeFormatting.percent(value)
+            }
+        }
+        bar.draw(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
     }
 
     /// The regions where a pointer down starts a drag at `time`, frontmost first: each

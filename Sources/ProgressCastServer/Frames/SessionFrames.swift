@@ -2,8 +2,14 @@ import Foundation
 import FrameCodecs
 import Shapes
 
-/// A session's current frame: its display list and its encodings (canonical JSON, binary),
-/// each made at most once per frame, and the comparison that keeps frames to changes only.
+/// A session's current frame: its display list, drawn incrementally, and its encodings
+/// (canonical JSON, binary), each made at most once per frame, and the comparison that keeps
+/// frames to changes only.
+///
+/// The display list is an ``IncrementalDisplayList``: a component whose drawing key did not
+/// change keeps its shapes, and each encoding keeps their encoded bytes, so a frame costs the
+/// drawing and encoding of the components that moved only (docs/architecture.md, "Incremental
+/// rendering"). The bytes are those of the flattened list (debug builds check every frame).
 ///
 /// Both encodings carry exactly the canonical frame's values (binary numbers are the integers the
 /// JSON text spells), so comparing the display-list part of either encoding byte for byte is
@@ -22,7 +28,8 @@ struct SessionFrames {
 
     /// The current frame's sequence number (0 before the first frame).
     private(set) var seq = 0
-    private var list: DisplayList?
+    /// The display list drawn last: the current frame's, or one that showed the same.
+    private var drawing = IncrementalDisplayList()
     private var time = 0.0
     private var binary = Encoded()
     private var json = Encoded()
@@ -36,17 +43,28 @@ struct SessionFrames {
     private(set) var bodyHash: UInt64 = 0
 
     /// Whether a frame was made yet.
-    var hasFrame: Bool { list != nil }
+    private(set) var hasFrame = false
 
-    /// Makes `list` at media time `time` the current frame unless it shows the same display
-    /// list, compared in the `compareIn` encoding; when it changed, also encodes it in the other
-    /// encoding if `encodeBoth`. Returns whether it changed.
-    mutating func update(_ list: DisplayList, time: Double, compareIn format: FrameFormat, encodeBoth: Bool) -> Bool {
-        if let current = self.list, !encoded(format).isCurrent {
+    /// Since the session began: component segments drawn and kept (``IncrementalDisplayList``),
+    /// and segment encodings made and kept (both encodings together).
+    var segmentCounts: SegmentCounts {
+        SegmentCounts(
+            drawn: drawing.drawn, kept: drawing.reused, encoded: encoders.json.encoded + encoders.binary.encoded,
+            encodingsKept: encoders.json.reused + encoders.binary.reused)
+    }
+
+    /// Draws the frame at media time `time` with `draw` and makes it the current frame unless it
+    /// shows the same display list, compared in the `compareIn` encoding; when it changed, also
+    /// encodes it in the other encoding if `encodeBoth`. Returns whether it changed.
+    mutating func update(
+        time: Double, compareIn format: FrameFormat, encodeBoth: Bool, draw: (inout IncrementalDisplayList) -> Void
+    ) -> Bool {
+        if hasFrame, !encoded(format).isCurrent {
             // The watchers' encoding changed since the last frame: encode that frame in it first.
-            encode(current, seq: seq, time: self.time, as: format)
+            encode(seq: seq, time: self.time, as: format)
         }
-        let changed = Self.withEncoding(encoders, list, seq: seq + 1, time: time, as: format) {
+        draw(&drawing)
+        let changed = Self.withEncoding(encoders, drawing, seq: seq + 1, time: time, as: format) {
             frame, bodyStart -> Bool in
             let last = encoded(format)
             if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) {
@@ -58,19 +76,19 @@ struct SessionFrames {
         }
         guard changed else { return false }
         seq += 1
-        self.list = list
+        hasFrame = true
         self.time = time
         cachedChecksum = nil
         let other: FrameFormat = format == .json ? .binary : .json
         setCurrent(false, other)
-        if encodeBoth { encode(list, seq: seq, time: time, as: other) }
+        if encodeBoth { encode(seq: seq, time: time, as: other) }
         return true
     }
 
     /// The current frame in `format`, encoded now if it was not yet (empty before the first frame).
     mutating func bytes(_ format: FrameFormat) -> [UInt8] {
-        guard let list else { return [] }
-        if !encoded(format).isCurrent { encode(list, seq: seq, time: time, as: format) }
+        guard hasFrame else { return [] }
+        if !encoded(format).isCurrent { encode(seq: seq, time: time, as: format) }
         return encoded(format).bytes
     }
 
@@ -104,19 +122,45 @@ struct SessionFrames {
 
     /// Encodes into the encoder's buffer and lends the bytes and the body's offset to `body`.
     private static func withEncoding<Result>(
-        _ encoders: Encoders, _ list: DisplayList, seq: Int, time: Double, as format: FrameFormat,
+        _ encoders: Encoders, _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat,
         _ body: (UnsafeRawBufferPointer, Int) -> Result
     ) -> Result {
         switch format {
         case .binary:
-            return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
+            return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
+                assert(
+                    Array(frame) == flattened(list, seq: seq, time: time, as: .binary),
+                    "the incremental binary frame differs from the flattened list's")
+                return body(frame, bodyStart)
+            }
         case .json:
-            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { body($0, $1) }
+            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
+                assert(
+                    Array(frame) == flattened(list, seq: seq, time: time, as: .json),
+                    "the incremental JSON frame differs from the flattened list's")
+                return body(frame, bodyStart)
+            }
         }
     }
 
-    private mutating func encode(_ list: DisplayList, seq: Int, time: Double, as format: FrameFormat) {
-        Self.withEncoding(encoders, list, seq: seq, time: time, as: format) { frame, bodyStart in
+    /// The frame as the plain encoders write the flattened list (for debug builds' checks).
+    private static func flattened(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat
+    )
+        -> [UInt8]
+    {
+        switch format {
+        case .binary:
+            var encoder = BinaryFrameEncoder()
+            return encoder.encodeFrame(list.displayList, seq: seq, time: time)
+        case .json:
+            var encoder = FrameEncoder()
+            return encoder.encodeFrame(list.displayList, seq: seq, time: time)
+        }
+    }
+
+    private mutating func encode(seq: Int, time: Double, as format: FrameFormat) {
+        Self.withEncoding(encoders, drawing, seq: seq, time: time, as: format) { frame, bodyStart in
             store(frame, bodyStart: bodyStart, as: format)
         }
     }
@@ -148,8 +192,23 @@ struct SessionFrames {
     }
 }
 
+/// How much incremental rendering drew and encoded, and how much it kept (see
+/// ``SessionFrames/segmentCounts``); summed over sessions for `GET /api/stats`.
+struct SegmentCounts {
+    var drawn = 0
+    var kept = 0
+    var encoded = 0
+    var encodingsKept = 0
+
+    static func + (a: SegmentCounts, b: SegmentCounts) -> SegmentCounts {
+        SegmentCounts(
+            drawn: a.drawn + b.drawn, kept: a.kept + b.kept, encoded: a.encoded + b.encoded,
+            encodingsKept: a.encodingsKept + b.encodingsKept)
+    }
+}
+
 /// A session's reusable frame encoders (their buffers grow to the largest frame and stay).
 private final class Encoders {
-    var binary = BinaryFrameEncoder(capacity: 4096)
-    var json = FrameEncoder(capacity: 8192)
+    var binary = IncrementalFrameEncoder(.binary)
+    var json = IncrementalFrameEncoder(.json)
 }

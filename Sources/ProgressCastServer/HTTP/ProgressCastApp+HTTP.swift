@@ -45,6 +45,7 @@ extension ProgressCastApp {
     func stats(loop: ServerLoop) -> JSONValue {
         let transport = loop.statistics
         let counters = frameCounters
+        let segments = sessions.values.reduce(SegmentCounts()) { $0 + $1.segmentCounts }
         func number(_ value: Int) -> JSONValue { .number(Double(value)) }
         return .object(
             JSONObject(pairs: [
@@ -55,6 +56,14 @@ extension ProgressCastApp {
                         JSONObject(pairs: [
                             ("rendered", number(counters.rendered)), ("changed", number(counters.changed)),
                             ("skippedUnsent", number(counters.skippedUnsent)),
+                        ]))
+                ),
+                (
+                    "segments",
+                    .object(
+                        JSONObject(pairs: [
+                            ("drawn", number(segments.drawn)), ("kept", number(segments.kept)),
+                            ("encoded", number(segments.encoded)), ("encodingsKept", number(segments.encodingsKept)),
                         ]))
                 ),
                 (

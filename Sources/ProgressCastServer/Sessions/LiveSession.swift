@@ -27,6 +27,8 @@ final class LiveSession {
     var frameHash: UInt64 { frames.bodyHash }
     /// The current frame's sequence number.
     var frameSeq: Int { frames.seq }
+    /// What incremental rendering drew and kept for this session (``SessionFrames/segmentCounts``).
+    var segmentCounts: SegmentCounts { frames.segmentCounts }
     /// Whether paced frames stopped because nobody watched and nothing recorded.
     var dormant = false
     /// Whether an op came since the last paced frame (its frame goes first in its wake).
@@ -95,9 +97,12 @@ final class LiveSession {
     /// last frame made (frames are sent on change only), and if so makes it the current frame,
     /// encoded in every format a watcher takes (see ``SessionFrames``).
     func renderIfChanged() -> Bool {
-        let (list, time) = withCore { ($0.displayList(), $0.time) }
         let (json, binary) = watcherFormats
-        return frames.update(list, time: time, compareIn: binary ? .binary : .json, encodeBoth: json && binary)
+        return frames.update(
+            time: withCore { $0.time }, compareIn: binary ? .binary : .json, encodeBoth: json && binary
+        ) { list in
+            withCore { $0.draw(into: &list) }
+        }
     }
 
     /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session

@@ -11,19 +11,66 @@ extension ScrollStack {
     /// rows, and its indicators (always inside the frame).
     /// Never changes state.
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        for scroll in scrollViews {
-            let offset = scroll.offset(at: time, timeline: timeline)
-            scroll.appendBackground(into: &shapes)
-            var items: [Shape] = []
-            items.reserveCapacity(scroll.rowShapeEstimate + 2)
-            for c in components.indices where components[c].scroll == scroll.target {
-                drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
+        for s in scrollViews.indices { drawScrollView(s, at: time, timeline: timeline, into: &shapes) }
+    }
+
+    /// Like ``draw(at:timeline:into:)``, a segment per scroll view in `list`, kept while its key
+    /// stays the same: the `revision` of this stack's model state, the view's position, and what
+    /// its drawing samples at `time` (the offset, the indicators' alpha, and each refresh
+    /// component's alpha, arrow angle, spinner alpha and step, and GIF frame). A refreshing
+    /// table at rest keeps its rows' shapes between two steps of its spinner.
+    public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
+        for s in scrollViews.indices {
+            list.segment(key: { key in
+                key.add(revision)
+                key.add(s)
+                writeDrawKey(s, at: time, timeline: timeline, into: &key)
+            }) { shapes in
+                drawScrollView(s, at: time, timeline: timeline, into: &shapes)
             }
-            scroll.appendRows(offset: offset, into: &items)
-            // Clipped to the frame, as UIScrollView's clipsToBounds; the indicators are laid out inside it.
-            shapes.append(.group(GroupShape(id: scroll.contentGroupID, clip: scroll.frame, items: items)))
-            scroll.appendIndicators(offset: offset, at: time, into: &shapes)
         }
+    }
+
+    private func writeDrawKey(_ s: Int, at time: Double, timeline: Timeline, into key: inout DrawKey) {
+        let scroll = scrollViews[s]
+        key.add(scroll.offset(at: time, timeline: timeline))
+        key.add(scroll.indicatorAlpha(at: time))
+        // What `drawComponent` samples, under the same conditions (the rest is model state).
+        for c in components.indices where components[c].scroll == scroll.target {
+            let component = components[c]
+            let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
+            key.add(alpha)
+            guard alpha > 0 else { continue }
+            switch component.options.style {
+            case .state:
+                break
+            case .normal:
+                if (component.state == .idle || component.state == .pulling) && component.kind != .autoFooter {
+                    key.add(timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0)
+                }
+                let spinner =
+                    timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
+                key.add(spinner)
+                if spinner > 0 { key.add(Self.spinnerHead(at: time) ?? -1) }
+            case .gif:
+                key.add(gifFrame(c, scroll: scroll, at: time, timeline: timeline))
+            }
+        }
+    }
+
+    private func drawScrollView(_ s: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        let scroll = scrollViews[s]
+        let offset = scroll.offset(at: time, timeline: timeline)
+        scroll.appendBackground(into: &shapes)
+        var items: [Shape] = []
+        items.reserveCapacity(scroll.rowShapeEstimate + 2)
+        for c in components.indices where components[c].scroll == scroll.target {
+            drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
+        }
+        scroll.appendRows(offset: offset, into: &items)
+        // Clipped to the frame, as UIScrollView's clipsToBounds; the indicators are laid out inside it.
+        shapes.append(.group(GroupShape(id: scroll.contentGroupID, clip: scroll.frame, items: items)))
+        scroll.appendIndicators(offset: offset, at: time, into: &shapes)
     }
 
     /// The component's frame on the canvas at presentation offset `offset`.
@@ -138,12 +185,17 @@ extension ScrollStack {
         items.append(.group(GroupShape(id: ids.group, alpha: alpha < 1 ? alpha : nil, items: shapes)))
     }
 
+    /// The spinner's highlighted spoke at `time` (one turn a second), nil at a time that is not finite.
+    private static func spinnerHead(at time: Double) -> Int? {
+        guard time.isFinite else { return nil }
+        let turn = time - time.rounded(.down)
+        return Int((turn * Double(RefreshLook.spokes)).rounded(.down)) % RefreshLook.spokes
+    }
+
     /// UIActivityIndicatorView: spokes whose highlight turns clockwise once per second.
     private func appendSpinner(center: Point, alpha: Double, at time: Double, id: String, into shapes: inout [Shape]) {
         let count = RefreshLook.spokes
-        guard time.isFinite else { return }
-        let turn = time - time.rounded(.down)
-        let head = Int((turn * Double(count)).rounded(.down)) % count
+        guard let head = Self.spinnerHead(at: time) else { return }
         for k in 0..<count {
             let direction = RefreshLook.spokeDirections[k]
             let age = Double((head - k + count) % count) / Double(count)

@@ -1,0 +1,134 @@
+public import Geometry
+
+/// A display list drawn in segments (one component's shapes each, in drawing order) that keeps a
+/// segment's shapes from one frame to the next while the key they were drawn from stays the same
+/// (docs/architecture.md, "Incremental rendering").
+///
+/// A component that draws into a segment gives a ``DrawKey``: everything its drawing reads that
+/// can change (which component it is, the revision of its model state, the presentation values
+/// it samples at the frame's time). Equal keys promise equal shapes, so the segment is not drawn
+/// again and keeps its ``Segment/version``; an encoder that kept the segment's bytes for that
+/// version reuses them too. A segment without a key is drawn every frame.
+///
+/// The flattened shapes (``displayList``) are always exactly what drawing every segment afresh
+/// gives. Debug builds check that on every reuse: the segment is drawn again and compared, so a
+/// key that misses an input fails the first test that reaches it.
+public struct IncrementalDisplayList: Sendable {
+    /// One segment: its shapes and the version they were drawn at.
+    public struct Segment: Sendable {
+        /// The segment's shapes, back to front.
+        public fileprivate(set) var shapes: [Shape] = []
+        /// Changes (to a value this list never gave before) every time the shapes are drawn.
+        public fileprivate(set) var version: UInt64 = 0
+        /// The key the shapes were drawn from (empty: none, drawn every frame).
+        fileprivate var key: [UInt64] = []
+    }
+
+    /// Whether segments with equal keys are kept (false: every segment is drawn every frame and
+    /// no key is computed, for one-off display lists).
+    public let caching: Bool
+    /// The canvas size of the current frame.
+    public private(set) var size: Size
+    /// The segments kept (``segmentCount`` of them belong to the current frame).
+    private var kept: [Segment] = []
+    /// Segments drawn or kept in the current frame.
+    public private(set) var segmentCount = 0
+    /// The last version given.
+    private var lastVersion: UInt64 = 0
+    /// Reused for each new key, so computing one allocates nothing.
+    private var scratch = DrawKey()
+    /// Segments kept (not drawn) and drawn since the list was made.
+    public private(set) var reused = 0
+    public private(set) var drawn = 0
+
+    /// An empty list. With `caching` false, ``segment(key:draw:)`` always draws.
+    public init(size: Size = Size(width: 0, height: 0), caching: Bool = true) {
+        self.size = size
+        self.caching = caching
+    }
+
+    /// The current frame's segments, in drawing order.
+    public var segments: ArraySlice<Segment> { kept[0..<segmentCount] }
+
+    /// Starts a frame of `size` points: segments are then given in drawing order.
+    public mutating func begin(size: Size) {
+        self.size = size
+        segmentCount = 0
+    }
+
+    /// The next segment: kept as it is when `key` writes the same key as the segment in this
+    /// position had, otherwise drawn by `draw` (which appends to an empty array). Without a key
+    /// (or when the list does not cache) it is always drawn.
+    public mutating func segment(key: ((inout DrawKey) -> Void)?, draw: (inout [Shape]) -> Void) {
+        let index = segmentCount
+        segmentCount += 1
+        if index == kept.count { kept.append(Segment()) }
+        if caching, let key {
+            scratch.values.removeAll(keepingCapacity: true)
+            key(&scratch)
+            if !kept[index].key.isEmpty && kept[index].key == scratch.values {
+                reused += 1
+                assert(
+                    Self.drawsSame(kept[index].shapes, draw),
+                    "segment \(index) kept for an unchanged key draws differently: its key misses an input")
+                return
+            }
+            // Keep the new key and hand the old array back as the next scratch buffer.
+            swap(&kept[index].key, &scratch.values)
+        } else {
+            kept[index].key.removeAll(keepingCapacity: true)
+        }
+        drawn += 1
+        lastVersion &+= 1
+        kept[index].version = lastVersion
+        kept[index].shapes.removeAll(keepingCapacity: true)
+        draw(&kept[index].shapes)
+    }
+
+    /// Ends the frame: segments of earlier frames past the last one given are dropped.
+    public mutating func end() {
+        if kept.count > segmentCount { kept.removeSubrange(segmentCount...) }
+    }
+
+    /// Shapes in the current frame's segments, all together.
+    public var shapeCount: Int { segments.reduce(0) { $0 + $1.shapes.count } }
+
+    /// The current frame as one display list.
+    public var displayList: DisplayList {
+        var shapes: [Shape] = []
+        shapes.reserveCapacity(shapeCount)
+        for segment in segments { shapes.append(contentsOf: segment.shapes) }
+        return DisplayList(size: size, shapes: shapes)
+    }
+
+    private static func drawsSame(_ shapes: [Shape], _ draw: (inout [Shape]) -> Void) -> Bool {
+        var again: [Shape] = []
+        draw(&again)
+        // NaN is unequal to itself: shapes holding one are compared by their description.
+        return again == shapes || String(describing: again) == String(describing: shapes)
+    }
+}
+
+/// What a segment of an ``IncrementalDisplayList`` is drawn from, written value by value: equal
+/// keys must give equal shapes. Write which component draws (its kind and position), the
+/// revision of its model state, and every value its drawing samples at the frame's time, in
+/// the form the drawing uses (a spinner's highlighted spoke rather than its raw rotation, so
+/// frames between two steps share a key). Writing more than needed only costs reuse; missing an
+/// input shows stale shapes (debug builds catch that, see ``IncrementalDisplayList``).
+public struct DrawKey: Sendable {
+    fileprivate var values: [UInt64] = []
+
+    /// Appends an integer.
+    public mutating func add(_ value: Int) { values.append(UInt64(bitPattern: Int64(value))) }
+    /// Appends an unsigned integer (revisions).
+    public mutating func add(_ value: UInt64) { values.append(value) }
+    /// Appends a number, bit for bit (0 and -0 differ, which at most costs a redraw).
+    public mutating func add(_ value: Double) { values.append(value.bitPattern) }
+    /// Appends a flag.
+    public mutating func add(_ value: Bool) { values.append(value ? 1 : 0) }
+    /// Appends a point.
+    public mutating func add(_ point: Point) {
+        add(point.x)
+        add(point.y)
+    }
+}

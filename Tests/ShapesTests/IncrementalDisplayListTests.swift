@@ -1,0 +1,89 @@
+import Geometry
+import Testing
+
+@testable import Shapes
+
+@Suite struct IncrementalDisplayListTests {
+    private static let size = Size(width: 100, height: 50)
+
+    private static func rect(_ x: Double) -> Shape {
+        .rect(RectShape(frame: Rect(x: x, y: 0, width: 10, height: 10), fill: .black))
+    }
+
+    /// One frame: a keyed segment drawn from `x` (its key), then an unkeyed one.
+    private static func frame(_ list: inout IncrementalDisplayList, x: Double, draws: inout Int) {
+        list.begin(size: size)
+        list.segment(key: { $0.add(x) }) {
+            draws += 1
+            $0.append(rect(x))
+        }
+        list.segment(key: nil) { $0.append(rect(-1)) }
+        list.end()
+    }
+
+    @Test func aSegmentIsKeptWhileItsKeyIsTheSame() {
+        var list = IncrementalDisplayList()
+        var draws = 0
+        Self.frame(&list, x: 1, draws: &draws)
+        let first = list.segments.map(\.version)
+        Self.frame(&list, x: 1, draws: &draws)
+        let second = list.segments.map(\.version)
+        #expect(second[0] == first[0], "kept: same version")
+        #expect(second[1] != first[1], "no key: drawn every frame")
+        Self.frame(&list, x: 2, draws: &draws)
+        #expect(list.segments.map(\.version)[0] != first[0])
+        #expect(list.displayList == DisplayList(size: Self.size, shapes: [Self.rect(2), Self.rect(-1)]))
+        #expect(list.reused == 1 && list.drawn == 5)
+        // A kept segment is drawn again to check it in debug builds only.
+        var checks = 0
+        assert(
+            {
+                checks = 1; return true
+            }())
+        #expect(draws == 2 + checks)
+    }
+
+    @Test func versionsNeverRepeatAndSegmentsPastTheLastAreDropped() {
+        var list = IncrementalDisplayList()
+        var seen: Set<UInt64> = []
+        for count in [3, 1, 4, 0, 2] {
+            list.begin(size: Self.size)
+            for index in 0..<count {
+                list.segment(key: { $0.add(index + count * 10) }) { $0.append(Self.rect(Double(index))) }
+            }
+            list.end()
+            #expect(list.segmentCount == count)
+            #expect(list.displayList.shapes == (0..<count).map { Self.rect(Double($0)) })
+            for segment in list.segments { #expect(seen.insert(segment.version).inserted) }
+        }
+    }
+
+    @Test func withoutCachingEverySegmentIsDrawn() {
+        var list = IncrementalDisplayList(caching: false)
+        var keys = 0
+        for _ in 0..<3 {
+            list.begin(size: Self.size)
+            list.segment(key: { key in
+                keys += 1
+                key.add(true)
+            }) { $0.append(Self.rect(0)) }
+            list.end()
+        }
+        #expect(keys == 0 && list.drawn == 3 && list.reused == 0)
+    }
+
+    @Test func keysCompareBitForBit() {
+        var list = IncrementalDisplayList()
+        var draws = 0
+        for value in [0.0, -0.0, Double.nan, Double.nan, 1e-300] {
+            list.begin(size: Self.size)
+            list.segment(key: { $0.add(value) }) {
+                draws += 1
+                $0.append(Self.rect(0))
+            }
+            list.end()
+        }
+        // 0 and -0 differ; NaN keeps (same bits).
+        #expect(list.drawn == 4)
+    }
+}
