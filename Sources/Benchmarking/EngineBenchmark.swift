@@ -5,6 +5,7 @@ import JSON
 import LoadGenerator
 import Scene
 import Session
+import Shapes
 import Timing
 import Typesetting
 import Wire
@@ -97,6 +98,12 @@ enum EngineBenchmark {
         var sampleTimes: [Double] = []
         var encodeTimes: [Double] = []
         var binaryTimes: [Double] = []
+        /// The server's path: drawn into a kept ``IncrementalDisplayList`` and JSON-encoded by an
+        /// ``IncrementalFrameEncoder`` (components that did not move keep shapes and bytes).
+        var incrementalTimes: [Double] = []
+        var incrementalBytes = 0
+        var segmentsKept = 0
+        var segmentsDrawn = 0
         var frames = 0
         var bytes = 0
         var binaryBytes = 0
@@ -112,6 +119,8 @@ enum EngineBenchmark {
         var core = plan.fresh
         var encoder = FrameEncoder(capacity: 16384)
         var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
+        var incremental = IncrementalDisplayList()
+        var incrementalEncoder = IncrementalFrameEncoder(.json)
         var r = SceneResult()
         r.frameTimes.reserveCapacity(1 << 20)
         r.sampleTimes.reserveCapacity(1 << 20)
@@ -143,6 +152,11 @@ enum EngineBenchmark {
                 // The binary encoding of the same list (docs/protocol.md section 9), timed apart.
                 r.binaryBytes &+= binaryEncoder.encodeFrame(list, seq: frame, time: core.time).count
                 let binaryEnd = Nanos.now()
+                core.draw(into: &incremental)
+                r.incrementalBytes &+= incrementalEncoder.withEncodedFrame(incremental, seq: frame, time: core.time) {
+                    frame, _ in frame.count
+                }
+                let incrementalEnd = Nanos.now()
                 _ = core.takeEvents()
                 let checksum = list.checksum
                 if checksum == previous { r.unchanged += 1 }
@@ -152,6 +166,7 @@ enum EngineBenchmark {
                     r.sampleTimes.append(Double(sampled - start) / 1000)
                     r.encodeTimes.append(Double(end - sampled) / 1000)
                     r.binaryTimes.append(Double(binaryEnd - end) / 1000)
+                    r.incrementalTimes.append(Double(incrementalEnd - binaryEnd) / 1000)
                 }
             }
         }
@@ -160,6 +175,9 @@ enum EngineBenchmark {
         r.sampleTimes.sort()
         r.encodeTimes.sort()
         r.binaryTimes.sort()
+        r.incrementalTimes.sort()
+        r.segmentsKept = incremental.reused
+        r.segmentsDrawn = incremental.drawn
         return r
     }
 
@@ -206,6 +224,7 @@ enum EngineBenchmark {
                             "\(us(percentile(r.binaryTimes, 50))) median, \(us(percentile(r.binaryTimes, 99))) p99",
                         passed: nil),
                 ]
+                rows.append(incrementalRow(r))
                 rows += try ChromeTraceBenchmark.run(seconds: seconds, fonts: fonts)
             } else {
                 rows.append(
@@ -215,9 +234,19 @@ enum EngineBenchmark {
                         measured:
                             "\(us(percentile(r.sampleTimes, 50))), \(us(percentile(r.encodeTimes, 50))), \(us(percentile(r.binaryTimes, 50))) median; \(r.unchanged) of \(r.frames) frames unchanged",
                         passed: nil))
+                rows.append(incrementalRow(r))
             }
         }
         return rows
+    }
+
+    /// The server's path for the same frames: kept segments, JSON.
+    private static func incrementalRow(_ r: SceneResult) -> BenchRow {
+        BenchRow(
+            figure: "  incremental, as the server renders (display list + JSON, kept segments)", target: "-",
+            measured:
+                "\(us(percentile(r.incrementalTimes, 50))) median, \(us(percentile(r.incrementalTimes, 99))) p99; \(r.segmentsKept) of \(r.segmentsKept + r.segmentsDrawn) segments kept",
+            passed: nil)
     }
 }
 

@@ -51,14 +51,21 @@ extension Scene {
     /// views with their refresh components, bars, then HUDs on top; with the phone chrome, its
     /// background first and its status bar and corners last.
     public func displayList(at time: Double) -> DisplayList {
-        var list = IncrementalDisplayList(caching: false)
-        draw(at: time, into: &list)
-        return list.displayList
+        var shapes: [Shape] = []
+        shapes.reserveCapacity(48)
+        chrome?.drawBackground(into: &shapes)
+        navs.draw(at: time, timeline: timeline, into: &shapes)
+        scrolls.draw(at: time, timeline: timeline, into: &shapes)
+        bars.draw(at: time, timeline: timeline, into: &shapes)
+        huds.draw(at: time, timeline: timeline, into: &shapes)
+        chrome?.drawOverlay(at: time, into: &shapes)
+        return DisplayList(size: canvas, shapes: shapes)
     }
 
-    /// Draws the display list at `time` into `list` (see ``displayList(at:)``), a segment per
-    /// component: a component whose key is the one it had in `list`'s last frame keeps its
-    /// shapes (docs/architecture.md, "Incremental rendering"). Keep one list per scene.
+    /// Draws the display list at `time` into `list`, a segment per component in the order of
+    /// ``displayList(at:)``, whose shapes it gives exactly: a component whose key is the one it
+    /// had in `list`'s last frame keeps its shapes (docs/architecture.md, "Incremental
+    /// rendering"). Keep one list per scene; the server draws every paced frame this way.
     public func draw(at time: Double, into list: inout IncrementalDisplayList) {
         list.begin(size: canvas)
         if let chrome {
