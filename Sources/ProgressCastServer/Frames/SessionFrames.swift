@@ -125,19 +125,18 @@ struct SessionFrames {
         _ encoders: Encoders, _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat,
         _ body: (UnsafeRawBufferPointer, Int) -> Result
     ) -> Result {
+        let check = { (frame: UnsafeRawBufferPointer) -> Bool in
+            Array(frame) == flattened(list, seq: seq, time: time, as: format)
+        }
         switch format {
         case .binary:
             return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
-                assert(
-                    Array(frame) == flattened(list, seq: seq, time: time, as: .binary),
-                    "the incremental binary frame differs from the flattened list's")
+                assert(check(frame), "the incremental frame differs from the flattened list's")
                 return body(frame, bodyStart)
             }
         case .json:
             return encoders.json.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
-                assert(
-                    Array(frame) == flattened(list, seq: seq, time: time, as: .json),
-                    "the incremental JSON frame differs from the flattened list's")
+                assert(check(frame), "the incremental frame differs from the flattened list's")
                 return body(frame, bodyStart)
             }
         }
