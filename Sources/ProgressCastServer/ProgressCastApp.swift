@@ -51,6 +51,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     }
 
     public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {
+        settleAllRendering(loop: loop)
         switch reason {
         case .queueOverflow, .messageTooBig, .unsupportedData, .closedByServer(.policyViolation):
             // A client the server had to cut off: worth a line in the log.
@@ -63,6 +64,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     }
 
     public func serverStopping(loop: ServerLoop) {
+        settleAllRendering(loop: loop)
         export?.cancel()
         for session in sessions.values {
             if let recorder = session.recorder {

@@ -92,4 +92,70 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         pool.render(sessions)
         #expect(sessions.allSatisfy { !$0.renderedChange && $0.frameSeq == 1 }, "nothing moved: no new frames")
     }
+
+    /// In the background: the call returns with the batch in flight, and every session comes
+    /// back exactly once through drain, rendered (frames equal to rendering on one thread).
+    @Test(.enabled(if: fonts != nil)) func backgroundBatchesComeBackThroughDrainOnce() throws {
+        let fonts = try #require(fonts)
+        let serial = try makeSessions(40, fonts: fonts)
+        let background = try makeSessions(40, fonts: fonts)
+        let oneThread = FrameRenderPool(helperThreads: 0)
+        let pool = FrameRenderPool(helperThreads: 1)
+        for step in 1...30 {
+            for session in serial + background { session.core.advance(to: Int64(step) * 16_667) }
+            oneThread.render(serial)
+            var handedBack: [String: Int] = [:]
+            pool.renderInBackground(background, waker: nil) { _ in Issue.record("a large batch rendered inline") }
+            #expect(background.allSatisfy { $0.inFlight })
+            let deadline = Date().addingTimeInterval(10)
+            while pool.outstanding > 0, Date() < deadline {
+                pool.drain { handedBack[$0.id, default: 0] += 1 }
+            }
+            #expect(pool.outstanding == 0)
+            let eachOnce = handedBack.values.allSatisfy { $0 == 1 }
+            #expect(handedBack.count == background.count)
+            #expect(eachOnce)
+            #expect(!background.contains { $0.inFlight })
+            for (a, b) in zip(serial, background) {
+                #expect(a.frameSeq == b.frameSeq)
+                #expect(a.currentFrame(.json) == b.currentFrame(.json))
+            }
+        }
+    }
+
+    /// Settling a session in flight makes it safe at once (rendered here if no helper took it,
+    /// else after the helper's frame) and hands it back once; settleAll leaves nothing in
+    /// flight; a drain afterwards hands back nothing twice.
+    @Test(.enabled(if: fonts != nil)) func settleHandsBackOnceWhoeverRendered() throws {
+        let fonts = try #require(fonts)
+        let serial = try makeSessions(64, fonts: fonts)
+        let sessions = try makeSessions(64, fonts: fonts)
+        let oneThread = FrameRenderPool(helperThreads: 0)
+        let pool = FrameRenderPool(helperThreads: 1)
+        for step in 1...30 {
+            for session in serial + sessions { session.core.advance(to: Int64(step) * 16_667) }
+            oneThread.render(serial)
+            var handedBack: [String: Int] = [:]
+            let count = { (session: LiveSession) in handedBack[session.id, default: 0] += 1 }
+            pool.renderInBackground(sessions, waker: nil, finished: count)
+            // The last ones are most likely not started yet, the first ones rendering or done.
+            for index in [sessions.count - 1, step % 8, sessions.count / 2] {
+                pool.settle(sessions[index], finished: count)
+                #expect(!sessions[index].inFlight)
+                #expect(handedBack[sessions[index].id] == 1)
+                #expect(
+                    sessions[index].currentFrame(.json) == serial[index].currentFrame(.json), "settled means rendered")
+            }
+            pool.settleAll(finished: count)
+            #expect(pool.outstanding == 0)
+            pool.drain(finished: count)
+            let eachOnce = handedBack.values.allSatisfy { $0 == 1 }
+            #expect(handedBack.count == sessions.count)
+            #expect(eachOnce)
+            for (a, b) in zip(serial, sessions) {
+                #expect(!b.inFlight)
+                #expect(a.frameSeq == b.frameSeq)
+            }
+        }
+    }
 }

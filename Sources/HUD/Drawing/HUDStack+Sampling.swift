@@ -15,14 +15,15 @@ extension HUDStack {
     /// presentation its drawing uses (between two steps of the spinner, a shown HUD's key does
     /// not change).
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
-        // Through the buffer: subscripting the array inside the closures copied each HUD
-        // (retaining everything it holds) twice a frame.
-        huds.withUnsafeBufferPointer { huds in
-            for index in huds.indices {
+        // Through a pointer: the key reads every HUD on every frame, field by field in place
+        // (`HUD.sampling(of:)`); the array's subscript would copy each HUD, retaining all it holds.
+        huds.withUnsafeBufferPointer { buffer in
+            guard let huds = buffer.baseAddress else { return }
+            for index in buffer.indices {
                 list.segment(key: { key in
                     key.add(revision)
                     key.add(index)
-                    huds[index].writeDrawKey(at: time, timeline: timeline, into: &key)
+                    HUD.sampling(of: huds + index).writeDrawKey(at: time, timeline: timeline, into: &key)
                 }) { shapes in
                     huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes)
                 }

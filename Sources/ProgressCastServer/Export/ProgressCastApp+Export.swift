@@ -49,8 +49,10 @@ extension ProgressCastApp {
         return Self.exportError("internal", "deferred", status: 500)  // ignored: the answer is deferred
     }
 
-    /// Answers the deferred request when the export thread is done.
+    /// Takes back the sessions the render helpers finished; answers the deferred export request
+    /// when the export thread is done.
     public func serverWoken(loop: ServerLoop) {
+        takeBackRendered(loop: loop)
         guard let job = export, let result = job.result else { return }
         export = nil
         let response: HTTPResponse

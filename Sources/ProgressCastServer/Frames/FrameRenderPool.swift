@@ -1,49 +1,70 @@
 import Dispatch
 import Foundation
 import Synchronization
+import WebSocketServer
 
-/// Renders a batch of sessions' paced frames (advance to now, display list, encoding, comparison
-/// with the last frame: ``LiveSession/renderPacedFrame()``) on helper threads and the service
-/// thread, and hands each rendered session back to the service thread as soon as it is done, so
-/// the service thread writes one session's frame while the helpers render the next.
+/// Renders sessions' paced frames (advance to now, display list, encoding, comparison with the
+/// last frame: ``LiveSession/renderPacedFrame()``) on helper threads, in the background of the
+/// service thread, and hands each rendered session back to the service thread.
 ///
-/// At 1,000 live sessions the service thread saturated one core while the second stood half
-/// idle: the service thread also writes every frame (`send` is a third of the server's CPU), and
-/// when rendering was fork-join (both threads render the batch, then the service thread writes
-/// it all) the helper waited while the service thread wrote. Now the service thread first
-/// hands on whatever the helpers have finished and renders a session itself only when none is
-/// waiting. ``render(_:finished:)`` still returns only when every session of the batch is
-/// rendered and handed on, so no session is ever touched by two threads at once and the rest of
-/// the server stays single-threaded (no op can reach a session of the batch meanwhile: ops are
-/// read on the service thread, which is inside the call). Sessions are claimed one at a time
-/// through an atomic counter, so a helper the scheduler is slow to run costs nothing: the
-/// service thread renders whatever it has not claimed.
+/// At 1,000 live sessions the service thread is the server's limit: it writes every frame
+/// (`send` is about a third of the server's CPU), polls, reads commands and paces frames. When
+/// it also rendered a share of each wake's sessions (waiting inside the wake until the batch was
+/// done), it ran at 100% of a core while the render helper used 30% and a quarter of the
+/// machine stood idle. Now ``renderInBackground(_:waker:finished:)`` queues the batch and
+/// returns at once: the service thread goes back to writing the last frames and reading
+/// commands while the helpers render, and takes the rendered sessions back when a helper wakes
+/// it (``drain(finished:)``, from `serverWoken`).
 ///
-/// What rendering reads besides the session is immutable and `Sendable` (the font catalog);
-/// the engine modules hold no classes or global mutable state.
+/// The rest of the server stays single-threaded: a session is *in flight* from the moment it
+/// is queued until it is handed back, and the service thread touches an in-flight session only
+/// after ``settle(_:finished:)`` (which renders it on the service thread if no helper has
+/// started it yet, or waits for the helper that has) or ``settleAll(finished:)``. The
+/// application calls them where its entry points reach sessions (docs/architecture.md, "The
+/// path of a frame").
+///
+/// Each session's claim is one atomic (queued, rendering, done), so exactly one thread renders
+/// a queued session, and the release-acquire pairs on it order the session's memory between
+/// the threads. What rendering reads besides the session is immutable and `Sendable` (the font
+/// catalog); the engine modules hold no classes or global mutable state.
 final class FrameRenderPool {
-    /// Batches smaller than this are rendered on the service thread alone (waking a helper
+    /// Batches smaller than this are rendered on the service thread at once (waking a helper
     /// costs more than it saves).
     static let minimumParallelBatch = 8
 
+    /// A helper wakes the service thread after this many rendered sessions, and whenever the
+    /// queue runs empty (wakes that arrive while the service thread is busy coalesce).
+    static let sessionsPerWake = 16
+
     private let helpers: [Helper]
+    private let work = RenderWork()
+    /// Sessions queued and not yet handed back (service thread).
+    private(set) var outstanding = 0
 
     /// A pool with `helperThreads` threads besides the service thread (0: render serially).
     init(helperThreads: Int) {
-        helpers = (0..<max(0, helperThreads)).map { Helper(index: $0) }
+        helpers = (0..<max(0, helperThreads)).map { [work] in Helper(index: $0, work: work) }
     }
 
     deinit {
-        for helper in helpers { helper.stop() }
+        work.stop()
+        for helper in helpers { helper.waitUntilStopped() }
     }
 
     /// Threads rendering besides the service thread.
     var helperCount: Int { helpers.count }
 
-    /// Renders every session in `sessions` (``LiveSession/renderPacedFrame()``) and calls
-    /// `finished` on the calling thread for each one, in the order they finish; returns when all
-    /// are done.
+    /// Renders every session in `sessions` and calls `finished` on the calling thread for each
+    /// one; returns when all are done (those rendered by helpers included).
     func render(_ sessions: [LiveSession], finished: (LiveSession) -> Void = { _ in }) {
+        renderInBackground(sessions, waker: nil, finished: finished)
+        settleAll(finished: finished)
+    }
+
+    /// Queues `sessions` for the helpers and returns at once; `waker` is woken as rendered
+    /// sessions become ready to take back with ``drain(finished:)``. Without helpers, or for a
+    /// small batch, renders them here and calls `finished` for each before returning.
+    func renderInBackground(_ sessions: [LiveSession], waker: ServerWaker?, finished: (LiveSession) -> Void) {
         guard !helpers.isEmpty, sessions.count >= Self.minimumParallelBatch else {
             for session in sessions {
                 session.renderPacedFrame()
@@ -51,119 +72,192 @@ final class FrameRenderPool {
             }
             return
         }
-        let batch = RenderBatch(sessions)
-        for helper in helpers { helper.start(batch) }
-        var handedOn = 0
-        while handedOn < sessions.count {
-            let done = batch.takeFinished()
-            for index in done { finished(sessions[index]) }
-            handedOn += done.count
-            guard done.isEmpty else { continue }
-            if let index = batch.claimFromBack() {
-                sessions[index].renderPacedFrame()
-                finished(sessions[index])
-                handedOn += 1
-            } else if handedOn < sessions.count {
-                // Everything is claimed and the helpers are still rendering their last ones.
-                batch.waitForProgress()
-            }
+        for session in sessions {
+            precondition(!session.inFlight, "a session was queued twice")
+            session.inFlight = true
+            session.renderClaim.store(RenderClaim.queued, ordering: .releasing)
         }
-        for helper in helpers { helper.waitUntilDone() }
+        outstanding += sessions.count
+        work.enqueue(sessions, waker: waker)
+    }
+
+    /// Hands back every session the helpers have finished, calling `finished` for each
+    /// (service thread).
+    func drain(finished: (LiveSession) -> Void) {
+        guard outstanding > 0 else { return }
+        for session in work.takeFinished()
+        where session.inFlight && session.renderClaim.load(ordering: .acquiring) == RenderClaim.done {
+            handBack(session, finished: finished)
+        }
+    }
+
+    /// Makes `session` safe to touch on the service thread: if it is in flight, renders it here
+    /// when no helper has started it, or waits for the helper that has, and hands it back
+    /// (`finished`). Does nothing for a session not in flight.
+    func settle(_ session: LiveSession, finished: (LiveSession) -> Void) {
+        guard session.inFlight else { return }
+        let claim = session.renderClaim.compareExchange(
+            expected: RenderClaim.queued, desired: RenderClaim.done, ordering: .acquiringAndReleasing)
+        if claim.exchanged {
+            session.renderPacedFrame()
+        } else {
+            // A helper is rendering it: a frame's work, some microseconds.
+            while session.renderClaim.load(ordering: .acquiring) != RenderClaim.done { sched_yield() }
+        }
+        handBack(session, finished: finished)
+    }
+
+    /// Settles every session in flight (see ``settle(_:finished:)``): before anything that may
+    /// reach any session (HTTP requests, sessions created, joined or closed, shutdown).
+    func settleAll(finished: (LiveSession) -> Void) {
+        guard outstanding > 0 else { return }
+        // What no helper has started is rendered here, newest first.
+        for session in work.takeUnstarted().reversed() { settle(session, finished: finished) }
+        while outstanding > 0 {
+            drain(finished: finished)
+            if outstanding > 0 { sched_yield() }
+        }
+    }
+
+    private func handBack(_ session: LiveSession, finished: (LiveSession) -> Void) {
+        session.renderClaim.store(RenderClaim.idle, ordering: .relaxed)
+        session.inFlight = false
+        outstanding -= 1
+        finished(session)
     }
 }
 
-/// One batch: the sessions, the counters the threads claim them with, and the indices the
-/// helpers have finished.
-///
-/// `@unchecked Sendable`: each session is claimed by exactly one thread (every claim first takes
-/// one of the batch's `count` tickets; the service thread then takes indices from the back,
-/// helpers from the front, so the two ranges never meet); a helper touches a session only
-/// between claiming it and putting its index in `finished` under the mutex, and the service
-/// thread touches a helper's session only after taking its index from there (the mutex orders
-/// the memory accesses).
-private final class RenderBatch: @unchecked Sendable {
-    private let sessions: [LiveSession]
-    private let tickets = Atomic<Int>(0)
-    private let front = Atomic<Int>(0)
-    private var fromBackTaken = 0
-    private let finished = Mutex<[Int]>([])
-    /// Signalled once per session a helper finishes.
-    private let progress = DispatchSemaphore(value: 0)
-
-    init(_ sessions: [LiveSession]) {
-        self.sessions = sessions
-    }
-
-    /// The service thread's next session, from the back, if any is left unclaimed.
-    func claimFromBack() -> Int? {
-        guard tickets.add(1, ordering: .relaxed).oldValue < sessions.count else { return nil }
-        fromBackTaken += 1
-        return sessions.count - fromBackTaken
-    }
-
-    /// The sessions helpers finished since the last call (service thread).
-    func takeFinished() -> [Int] {
-        finished.withLock { indices in
-            defer { indices.removeAll(keepingCapacity: true) }
-            return indices
-        }
-    }
-
-    /// Blocks until a helper finishes another session (service thread).
-    func waitForProgress() {
-        progress.wait()
-    }
-
-    /// Renders sessions from the front until none is left unclaimed (helpers).
-    func work() {
-        while tickets.add(1, ordering: .relaxed).oldValue < sessions.count {
-            let index = front.add(1, ordering: .relaxed).oldValue
-            sessions[index].renderPacedFrame()
-            finished.withLock { $0.append(index) }
-            progress.signal()
-        }
-    }
+/// The states of ``LiveSession/renderClaim``.
+enum RenderClaim {
+    static let idle: UInt8 = 0
+    /// In the queue: the first thread to exchange it for `rendering` (a helper) or `done` (the
+    /// service thread, rendering it itself) renders it.
+    static let queued: UInt8 = 1
+    static let rendering: UInt8 = 2
+    /// Rendered, waiting to be handed back.
+    static let done: UInt8 = 3
 }
 
-/// A helper thread: waits for a batch, works on it, signals, waits again.
+/// The queue the helpers take sessions from and the list of sessions they finished.
 ///
-/// `@unchecked Sendable`: `batch` is written by the service thread before `start` signals and
-/// read by the helper after it wakes; `done` is signalled after the helper's last access.
-private final class Helper: @unchecked Sendable {
-    private let ready = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    private var batch: RenderBatch?
+/// `@unchecked Sendable`: its mutable state is read and written under its locks; the sessions
+/// it passes between threads are claimed through their ``LiveSession/renderClaim`` (see
+/// ``FrameRenderPool``). (`NSLock` rather than `Mutex`: `Mutex` wants its value `sending`,
+/// and sessions are not `Sendable`.)
+private final class RenderWork: @unchecked Sendable {
+    private let queueLock = NSLock()
+    private var queued: [LiveSession] = []
+    private var next = 0
+    private var waker: ServerWaker?
     private var stopping = false
+    private let finishedLock = NSLock()
+    private var finished: [LiveSession] = []
+    /// Signalled once per helper for each batch queued, and at stop.
+    private let available = DispatchSemaphore(value: 0)
+    private let helperCount = Atomic<Int>(0)
 
-    init(index: Int) {
-        let thread = Thread { [self] in self.loop() }
+    func register() {
+        helperCount.add(1, ordering: .relaxed)
+    }
+
+    func enqueue(_ sessions: [LiveSession], waker: ServerWaker?) {
+        queueLock.withLock {
+            if next == queued.count {
+                queued.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            queued.append(contentsOf: sessions)
+            self.waker = waker
+        }
+        for _ in 0..<helperCount.load(ordering: .relaxed) { available.signal() }
+    }
+
+    /// The next queued session and the waker to wake when it is done, or nil when the queue is
+    /// empty (helpers).
+    func takeNext() -> (session: LiveSession, waker: ServerWaker?)? {
+        queueLock.withLock {
+            guard next < queued.count else { return nil }
+            defer { next += 1 }
+            return (queued[next], waker)
+        }
+    }
+
+    /// Removes and returns the sessions still in the queue (service thread). Some may be
+    /// claimed already by a helper that took them just before.
+    func takeUnstarted() -> [LiveSession] {
+        queueLock.withLock {
+            let rest = Array(queued[next...])
+            queued.removeAll(keepingCapacity: true)
+            next = 0
+            return rest
+        }
+    }
+
+    func finish(_ session: LiveSession) {
+        finishedLock.withLock { finished.append(session) }
+    }
+
+    func takeFinished() -> [LiveSession] {
+        finishedLock.withLock {
+            defer { finished.removeAll(keepingCapacity: true) }
+            return finished
+        }
+    }
+
+    /// Blocks until work may be queued; false once the pool is stopping (helpers).
+    func waitForWork() -> Bool {
+        available.wait()
+        return !queueLock.withLock { stopping }
+    }
+
+    func stop() {
+        queueLock.withLock { stopping = true }
+        for _ in 0..<helperCount.load(ordering: .relaxed) { available.signal() }
+    }
+}
+
+/// A helper thread: waits for queued sessions, renders each one it claims, and wakes the
+/// service thread as they are done.
+///
+/// `@unchecked Sendable`: `stopped` is signalled after the thread's last access to `work`.
+private final class Helper: @unchecked Sendable {
+    private let stopped = DispatchSemaphore(value: 0)
+
+    init(index: Int, work: RenderWork) {
+        work.register()
+        let thread = Thread { [stopped] in
+            Self.loop(work)
+            stopped.signal()
+        }
         thread.name = "progresscast-render-\(index)"
         thread.stackSize = 1 << 20
         thread.start()
     }
 
-    func start(_ batch: RenderBatch) {
-        self.batch = batch
-        ready.signal()
+    func waitUntilStopped() {
+        stopped.wait()
     }
 
-    func waitUntilDone() {
-        done.wait()
-    }
-
-    /// Lets the thread end (after any batch in progress).
-    func stop() {
-        stopping = true
-        ready.signal()
-    }
-
-    private func loop() {
-        while true {
-            ready.wait()
-            if stopping { return }
-            batch?.work()
-            batch = nil
-            done.signal()
+    private static func loop(_ work: RenderWork) {
+        while work.waitForWork() {
+            var sinceWake = 0
+            var lastWaker: ServerWaker?
+            while let (session, waker) = work.takeNext() {
+                lastWaker = waker
+                let claim = session.renderClaim.compareExchange(
+                    expected: RenderClaim.queued, desired: RenderClaim.rendering, ordering: .acquiring)
+                // Claimed by the service thread already (settled), or a stale entry.
+                guard claim.exchanged else { continue }
+                session.renderPacedFrame()
+                session.renderClaim.store(RenderClaim.done, ordering: .releasing)
+                work.finish(session)
+                sinceWake += 1
+                if sinceWake == FrameRenderPool.sessionsPerWake {
+                    sinceWake = 0
+                    waker?.wake()
+                }
+            }
+            if sinceWake > 0 { lastWaker?.wake() }
         }
     }
 }

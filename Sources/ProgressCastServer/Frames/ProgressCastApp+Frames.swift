@@ -80,7 +80,7 @@ extension ProgressCastApp {
     /// display list twice in a row (docs/protocol.md section 2), even when a frame waiting for it was
     /// replaced by one equal to what it already has (a HUD shown and hidden within one read).
     func sendCurrentFrame(of session: LiveSession, to connection: ConnectionID, delivery: Delivery, loop: ServerLoop) {
-        guard let format = clients[connection]?.frames else { return }
+        guard let format = frameFormat(of: connection) else { return }
         if delivery == .ordered {
             // The join frame: a frame of the session left behind, still waiting in the latest
             // slot, would be written after it.
@@ -89,6 +89,13 @@ extension ProgressCastApp {
         _ = loop.send(
             session.currentFrame(format), to: connection, delivery: delivery,
             kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
+    }
+
+    /// The frame format `connection` takes, read in place (`clients[connection]?.frames` copies the
+    /// whole ``Client``, retaining what it holds, for every frame sent).
+    private func frameFormat(of connection: ConnectionID) -> FrameFormat? {
+        guard let index = clients.index(forKey: connection) else { return nil }
+        return clients.values[index].frames
     }
 
     /// Live sessions: asks for the next paced frame (see ``FrameScheduler`` for the pacing
@@ -126,6 +133,7 @@ extension ProgressCastApp {
     /// only, not for a whole burst of other sessions' frames, and commands that arrive meanwhile
     /// make it into the rest's frames.
     func frameBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
+        takeBackRendered(loop: loop)
         // Split before rendering: rendering clears opSinceFrame.
         var urgent: [(session: LiveSession, due: Int64)] = []
         var rest: [(session: LiveSession, due: Int64)] = []
@@ -142,14 +150,16 @@ extension ProgressCastApp {
         }
     }
 
-    /// Per session: the pacing checks; then, all at once on the ``FrameRenderPool``'s threads
-    /// too, advance it to now and render it (a replay session is moved by its player here
-    /// first); then deliver its events, bring its recording up to date, send the frame if it
-    /// changed and schedule the next.
+    /// Per session: the pacing checks; then, on the ``FrameRenderPool``'s helper threads, advance
+    /// it to now and render it (a replay session is moved by its player here first); then, back
+    /// on the service thread (``handBackRendered(_:loop:)``), deliver its events, bring its
+    /// recording up to date, send the frame if it changed and schedule the next.
     private func renderBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
         var rendering: [LiveSession] = []
         rendering.reserveCapacity(batch.count)
         for (session, due) in batch {
+            // Not in flight in practice (a session is scheduled again only once handed back).
+            settleRendering(session, loop: loop)
             // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
             // session handled late in one batch may come early in the next): wait the difference.
             let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
@@ -189,18 +199,44 @@ extension ProgressCastApp {
             session.replay?.tick(session: session, app: self, loop: loop)
             rendering.append(session)
         }
-        // Each session's frame is written as soon as it is rendered, while the render threads
-        // go on with the rest of the batch.
+        // Rendered in the background: the service thread goes back to writing and reading
+        // while the helpers render, and takes each session back in `serverWoken` (or at once,
+        // for a batch too small to hand over).
         frameCounters.rendered += rendering.count
-        renderPool.render(rendering) { session in
-            if session.renderedChange { frameCounters.changed += 1 }
-            deliverEvents(of: session, loop: loop)
-            syncRecording(session, loop: loop)
-            if session.renderedChange { sendRenderedFrame(session, loop: loop) }
-            sendTraces(of: session, loop: loop)
-            if session.replay?.isPlaying ?? session.mayChangeAfterRender {
-                scheduleFrame(session, loop: loop, continuing: true)
-            }
+        renderPool.renderInBackground(rendering, waker: loop.waker) { session in
+            handBackRendered(session, loop: loop)
         }
+    }
+
+    /// A session whose paced frame was just rendered, back on the service thread: count it,
+    /// deliver its events, bring its recording up to date, send the frame if it changed and
+    /// schedule the next.
+    private func handBackRendered(_ session: LiveSession, loop: ServerLoop) {
+        if session.renderedChange { frameCounters.changed += 1 }
+        deliverEvents(of: session, loop: loop)
+        syncRecording(session, loop: loop)
+        if session.renderedChange { sendRenderedFrame(session, loop: loop) }
+        sendTraces(of: session, loop: loop)
+        if session.replay?.isPlaying ?? session.mayChangeAfterRender {
+            scheduleFrame(session, loop: loop, continuing: true)
+        }
+    }
+
+    /// Takes back the sessions the render helpers finished (see ``FrameRenderPool``).
+    func takeBackRendered(loop: ServerLoop) {
+        renderPool.drain { handBackRendered($0, loop: loop) }
+    }
+
+    /// Makes `session` safe to touch: if its paced frame is being rendered in the background,
+    /// finishes it first (``FrameRenderPool/settle(_:finished:)``). Every entry point that reaches
+    /// one session calls this before touching it.
+    func settleRendering(_ session: LiveSession, loop: ServerLoop) {
+        renderPool.settle(session) { handBackRendered($0, loop: loop) }
+    }
+
+    /// Finishes every paced frame being rendered in the background: before anything that may
+    /// reach any session.
+    func settleAllRendering(loop: ServerLoop) {
+        renderPool.settleAll { handBackRendered($0, loop: loop) }
     }
 }

@@ -59,17 +59,21 @@ struct SessionFrames {
     mutating func update(
         time: Double, compareIn format: FrameFormat, encodeBoth: Bool, draw: (inout IncrementalDisplayList) -> Void
     ) -> Bool {
-        if hasFrame, !encoded(format).isCurrent {
+        if hasFrame, !isCurrent(format) {
             // The watchers' encoding changed since the last frame: encode that frame in it first.
             encode(seq: seq, time: self.time, as: format)
         }
         draw(&drawing)
         let changed = Self.withEncoding(encoders, drawing, seq: seq + 1, time: time, as: format) {
             frame, bodyStart -> Bool in
-            let last = encoded(format)
-            if hasFrame, last.isCurrent, Self.sameBody(last.bytes, from: last.bodyStart, frame, from: bodyStart) {
-                return false
+            // Field by field: an accessor returning the kept ``Encoded`` would copy it (and `self`).
+            let same: Bool
+            switch format {
+            case .json: same = json.isCurrent && Self.sameBody(json.bytes, from: json.bodyStart, frame, from: bodyStart)
+            case .binary:
+                same = binary.isCurrent && Self.sameBody(binary.bytes, from: binary.bodyStart, frame, from: bodyStart)
             }
+            if hasFrame, same { return false }
             store(frame, bodyStart: bodyStart, as: format)
             bodyHash = FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: frame[bodyStart...]), encoding: format)
             return true
@@ -88,8 +92,8 @@ struct SessionFrames {
     /// The current frame in `format`, encoded now if it was not yet (empty before the first frame).
     mutating func bytes(_ format: FrameFormat) -> [UInt8] {
         guard hasFrame else { return [] }
-        if !encoded(format).isCurrent { encode(seq: seq, time: time, as: format) }
-        return encoded(format).bytes
+        if !isCurrent(format) { encode(seq: seq, time: time, as: format) }
+        return format == .json ? json.bytes : binary.bytes
     }
 
     /// The current display list's checksum (``FrameEncoder/checksum(_:)``: FNV-1a over the
@@ -109,8 +113,10 @@ struct SessionFrames {
 
     // MARK: Encodings
 
-    private func encoded(_ format: FrameFormat) -> Encoded {
-        format == .json ? json : binary
+    /// Whether the kept bytes in `format` are the current frame's. (Reads the flag alone: an
+    /// accessor returning the whole ``Encoded`` would copy it, retaining its bytes, per frame.)
+    private func isCurrent(_ format: FrameFormat) -> Bool {
+        format == .json ? json.isCurrent : binary.isCurrent
     }
 
     private mutating func setCurrent(_ isCurrent: Bool, _ format: FrameFormat) {

@@ -8,6 +8,8 @@ import Wire
 extension ProgressCastApp {
     /// The HTTP API. With `--token`, the transport already answered 401 to requests without it.
     public func httpRequest(_ request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
+        // The API reads sessions: finish the frames rendering in the background first.
+        settleAllRendering(loop: loop)
         guard request.method == "GET" || request.method == "HEAD" else {
             return .json(#"{"error":"bad_request","message":"only GET is supported"}"#, status: 405)
         }

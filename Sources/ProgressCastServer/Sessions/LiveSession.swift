@@ -3,6 +3,7 @@ import FrameCodecs
 import JSON
 import Recording
 import Session
+import Synchronization
 import Timing
 import WebSocketServer
 
@@ -37,6 +38,11 @@ final class LiveSession {
     /// change after it without another op (``SessionCore/mayChange``).
     var renderedChange = false
     var mayChangeAfterRender = false
+    /// Queued for the render helpers and not yet handed back (``FrameRenderPool``; service
+    /// thread): nothing but the pool may touch the session meanwhile.
+    var inFlight = false
+    /// Which thread renders the queued frame (``RenderClaim``; ``FrameRenderPool``).
+    let renderClaim = Atomic<UInt8>(RenderClaim.idle)
     /// Monotonic microseconds when the next paced frame is due, while one is scheduled
     /// (``FrameScheduler``); nil when none is.
     var frameDue: Int64?

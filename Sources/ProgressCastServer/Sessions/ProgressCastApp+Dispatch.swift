@@ -15,6 +15,17 @@ extension ProgressCastApp {
     func dispatch(
         op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop
     ) throws(CommandError) -> (Double, JSONObject) {
+        // Paced frames render in the background: finish what this op may reach first.
+        switch op {
+        case "session.create", "session.join", "replay.open":
+            settleAllRendering(loop: loop)
+        default:
+            if let index = clients.index(forKey: connection), let sessionID = clients.values[index].sessionID,
+                let session = sessions[sessionID]
+            {
+                settleRendering(session, loop: loop)
+            }
+        }
         let fields = FieldReader(message)
         guard OpCatalog.contains(op) else { throw CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"") }
         switch op {
@@ -229,7 +240,9 @@ extension ProgressCastApp {
             // A session ends 60 s (sessionTTL) after its last connection left.
             session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) {
                 [weak self, weak session] loop in
-                guard let self, let session, session.connections.isEmpty else { return }
+                guard let self, let session else { return }
+                self.settleAllRendering(loop: loop)
+                guard session.connections.isEmpty else { return }
                 self.logger.info("session expired", metadata: ["session": "\(session.id.prefix(8))"])
                 self.closeSession(session, loop: loop)
             }

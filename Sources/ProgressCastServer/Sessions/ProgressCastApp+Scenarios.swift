@@ -110,6 +110,7 @@ extension ProgressCastApp {
         let delay = max(0, next.microseconds - session.nowMicroseconds())
         session.stepTimer = loop.schedule(afterMicroseconds: delay) { [weak self, weak session] loop in
             guard let self, let session, self.sessions[session.id] === session else { return }
+            self.settleRendering(session, loop: loop)
             session.stepTimer = nil
             self.applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
             self.deliverEvents(of: session, loop: loop)

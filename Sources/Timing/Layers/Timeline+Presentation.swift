@@ -9,11 +9,13 @@ extension Timeline {
         let count = layers[index]?.animations.count ?? 0
         if count == 0 { return value }
         let local = localTime(of: id, at: time)
-        for position in 0..<count where layers[index]?.animations[position].animation.animates(key) == true {
-            if let v = layers[index]?.animations[position].animation.evaluate(key, parentTime: local, underlying: value)
-            {
-                value = v
+        for position in 0..<count {
+            // One read of the whole animation (a call on an element copies it, retaining what it
+            // holds): a call for `animates` and another for `evaluate` copied it twice.
+            guard let animation = layers[index]?.animations[position].animation, animation.animates(key) else {
+                continue
             }
+            if let v = animation.evaluate(key, parentTime: local, underlying: value) { value = v }
         }
         return value
     }

@@ -38,7 +38,9 @@ final class ServerControl: Sendable {
 
     /// Asks the service loop to call the handler's `serverWoken` (any thread).
     func requestWake() {
-        wakeFlag.store(true, ordering: .releasing)
+        // One cancel per wake the service thread has not taken yet: render helpers ask for a
+        // wake every few frames, and each `lws_cancel_service` is a write to a pipe.
+        guard !wakeFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         cancelService()
     }
 
