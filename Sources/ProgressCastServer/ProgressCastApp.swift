@@ -33,6 +33,9 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var export: RecordingExport?
     /// What the frame pacer did (`GET /api/stats`).
     var frameCounters = FrameCounters()
+    /// The session whose paced frame the current op took out of the render queue, to render
+    /// once the op is applied (``withdrawForOp(_:loop:)``).
+    var withdrawnForOp: LiveSession?
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
         self.options = options
@@ -157,6 +160,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
             send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
         }
         flushAfterOp(connection: connection, loop: loop)
+        renderWithdrawnFrame(loop: loop)
     }
 
     /// Whether a message id is usable: a string of at most 100 bytes or an integer.

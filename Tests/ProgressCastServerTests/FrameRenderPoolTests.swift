@@ -158,4 +158,41 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
             }
         }
     }
+
+    /// Withdrawing a queued session for an op takes it out of the queue unrendered (the caller
+    /// renders it after the op); one a helper has started is settled instead. Either way it is
+    /// no longer in flight, and nothing is handed back twice or rendered twice.
+    @Test(.enabled(if: fonts != nil)) func withdrawTakesQueuedSessionsOutUnrendered() throws {
+        let fonts = try #require(fonts)
+        let sessions = try makeSessions(64, fonts: fonts)
+        let pool = FrameRenderPool(helperThreads: 1)
+        var withdrawnSome = false
+        for step in 1...30 {
+            for session in sessions { session.core.advance(to: Int64(step) * 16_667) }
+            let seqBefore = sessions.map(\.frameSeq)
+            var handedBack: [String: Int] = [:]
+            let count = { (session: LiveSession) in handedBack[session.id, default: 0] += 1 }
+            pool.renderInBackground(sessions, waker: nil, finished: count)
+            // The last one is the least likely to have been started.
+            let last = sessions[sessions.count - 1]
+            let withdrawn = pool.withdraw(last, finished: count)
+            #expect(!last.inFlight)
+            if withdrawn {
+                withdrawnSome = true
+                #expect(handedBack[last.id] == nil)
+            } else {
+                #expect(handedBack[last.id] == 1)
+            }
+            pool.settleAll(finished: count)
+            #expect(pool.outstanding == 0)
+            if withdrawn {
+                #expect(last.frameSeq == seqBefore[sessions.count - 1], "a withdrawn session is not rendered")
+                #expect(handedBack[last.id] == nil)
+            }
+            let handedBackOnce = handedBack.values.allSatisfy { $0 == 1 }
+            #expect(handedBackOnce)
+            #expect(handedBack.count == sessions.count - (withdrawn ? 1 : 0))
+        }
+        #expect(withdrawnSome, "the last of 64 queued sessions was never still queued")
+    }
 }

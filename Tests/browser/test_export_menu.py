@@ -10,6 +10,12 @@ from pcserver import OUTPUT, server_command
 SCRIPT = OUTPUT.parent / "Scenarios" / "min-show-time.json"
 
 
+def press(browser, selector):
+    """Scrolls the element `selector` names into view and clicks it, in the page, at once."""
+    browser.execute_script(
+        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'}); e.click();", selector)
+
+
 def test_export_menu_fetches_the_file(browser, server_url):
     name = "export-menu-demo"
     path = OUTPUT / "server-cwd" / "recordings" / f"{name}.pcast"
@@ -26,11 +32,11 @@ def test_export_menu_fetches_the_file(browser, server_url):
 window.__exports = [];
 const make = URL.createObjectURL;
 URL.createObjectURL = (blob) => { window.__exports.push({ size: blob.size, type: blob.type }); return make(blob); };""")
-    menu = browser.find_element("css selector", f"{row} [data-test=recording-export] summary")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", menu)
-    menu.click()
-    button = browser.find_element("css selector", f"{row} [data-test=recording-export] button[data-format=gif]")
-    button.click()
+    # Found and pressed in one script each: the list may be drawn again (the panel's own load
+    # and the refresh both answer), and an element found in one call is stale in the next.
+    press(browser, f"{row} [data-test=recording-export] summary")
+    gif = f"{row} [data-test=recording-export] button[data-format=gif]"
+    press(browser, gif)
     status = f"document.querySelector('{row} [data-test=export-status]').textContent"
     wait_js(browser, f"{status}.startsWith('saved')", timeout=60)
     assert browser.execute_script(f"return {status};").startswith(f"saved {name}.gif")
@@ -41,7 +47,7 @@ URL.createObjectURL = (blob) => { window.__exports.push({ size: blob.size, type:
 
     # An error from the server is shown, not saved: the recording is gone meanwhile (404).
     path.unlink()
-    button.click()
+    press(browser, gif)
     wait_js(browser, f"{status}.startsWith('export failed')", timeout=30)
     assert "no such recording" in browser.execute_script(f"return {status};")
     assert len(browser.execute_script("return window.__exports;")) == 1

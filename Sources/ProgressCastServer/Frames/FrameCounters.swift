@@ -11,4 +11,11 @@ struct FrameCounters {
     /// Frame slots not rendered because every watcher's last frame was still waiting to be
     /// written (the frame would only have replaced it unsent).
     var skippedUnsent = 0
+    /// Rendered frames handed to the render helpers (the rest were rendered on the service
+    /// thread: small batches, a server without helpers, sessions settled before a helper
+    /// started them).
+    var renderedInBackground = 0
+    /// Frames queued for the helpers that an op took back before they started, to render them
+    /// once it was applied (so they show it).
+    var withdrawnForOps = 0
 }

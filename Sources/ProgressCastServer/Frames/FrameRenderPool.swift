@@ -61,16 +61,17 @@ final class FrameRenderPool {
         settleAll(finished: finished)
     }
 
-    /// Queues `sessions` for the helpers and returns at once; `waker` is woken as rendered
+    /// Queues `sessions` for the helpers and returns true at once; `waker` is woken as rendered
     /// sessions become ready to take back with ``drain(finished:)``. Without helpers, or for a
-    /// small batch, renders them here and calls `finished` for each before returning.
-    func renderInBackground(_ sessions: [LiveSession], waker: ServerWaker?, finished: (LiveSession) -> Void) {
+    /// small batch, renders them here, calls `finished` for each and returns false.
+    @discardableResult
+    func renderInBackground(_ sessions: [LiveSession], waker: ServerWaker?, finished: (LiveSession) -> Void) -> Bool {
         guard !helpers.isEmpty, sessions.count >= Self.minimumParallelBatch else {
             for session in sessions {
                 session.renderPacedFrame()
                 finished(session)
             }
-            return
+            return false
         }
         for session in sessions {
             precondition(!session.inFlight, "a session was queued twice")
@@ -79,6 +80,7 @@ final class FrameRenderPool {
         }
         outstanding += sessions.count
         work.enqueue(sessions, waker: waker)
+        return true
     }
 
     /// Hands back every session the helpers have finished, calling `finished` for each
@@ -105,6 +107,25 @@ final class FrameRenderPool {
             while session.renderClaim.load(ordering: .acquiring) != RenderClaim.done { sched_yield() }
         }
         handBack(session, finished: finished)
+    }
+
+    /// For an op about to change `session`: if it is queued and no helper has started it, takes
+    /// it out of the queue and returns true, and the caller renders its frame once the op is
+    /// applied (rendered now, the frame would miss the op, which would wait a whole frame for
+    /// the session's next slot). Otherwise settles it (``settle(_:finished:)``) and returns
+    /// false.
+    func withdraw(_ session: LiveSession, finished: (LiveSession) -> Void) -> Bool {
+        guard session.inFlight else { return false }
+        let claim = session.renderClaim.compareExchange(
+            expected: RenderClaim.queued, desired: RenderClaim.idle, ordering: .acquiringAndReleasing)
+        guard claim.exchanged else {
+            settle(session, finished: finished)
+            return false
+        }
+        // Its entry stays in the queue; a helper that reaches it finds it no longer queued.
+        session.inFlight = false
+        outstanding -= 1
+        return true
     }
 
     /// Settles every session in flight (see ``settle(_:finished:)``): before anything that may

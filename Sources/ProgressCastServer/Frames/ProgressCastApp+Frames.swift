@@ -127,11 +127,8 @@ extension ProgressCastApp {
     }
 
     /// The paced frames due in one wake. Sessions changed by an op since their last frame go
-    /// first, on their own: their frames are written in the next poll pass, and the rest of
-    /// the wake's sessions are rendered just after it (a timer 1 us away runs after that pass,
-    /// not in the same one). A client waiting to see its command then waits for its frame slot
-    /// only, not for a whole burst of other sessions' frames, and commands that arrive meanwhile
-    /// make it into the rest's frames.
+    /// first, on their own (a few: rendered here at once), so a client waiting to see its
+    /// command waits for its frame slot only; the rest go to the render helpers behind them.
     func frameBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
         takeBackRendered(loop: loop)
         // Split before rendering: rendering clears opSinceFrame.
@@ -140,14 +137,8 @@ extension ProgressCastApp {
         for entry in batch {
             if entry.session.opSinceFrame { urgent.append(entry) } else { rest.append(entry) }
         }
-        guard !urgent.isEmpty, !rest.isEmpty else {
-            renderBatch(batch, loop: loop)
-            return
-        }
-        renderBatch(urgent, loop: loop)
-        loop.schedule(afterMicroseconds: 1) { [weak self] loop in
-            self?.renderBatch(rest, loop: loop)
-        }
+        if !urgent.isEmpty { renderBatch(urgent, loop: loop) }
+        if !rest.isEmpty { renderBatch(rest, loop: loop) }
     }
 
     /// Per session: the pacing checks; then, on the ``FrameRenderPool``'s helper threads, advance
@@ -203,9 +194,10 @@ extension ProgressCastApp {
         // while the helpers render, and takes each session back in `serverWoken` (or at once,
         // for a batch too small to hand over).
         frameCounters.rendered += rendering.count
-        renderPool.renderInBackground(rendering, waker: loop.waker) { session in
+        let queued = renderPool.renderInBackground(rendering, waker: loop.waker) { session in
             handBackRendered(session, loop: loop)
         }
+        if queued { frameCounters.renderedInBackground += rendering.count }
     }
 
     /// A session whose paced frame was just rendered, back on the service thread: count it,
@@ -232,6 +224,28 @@ extension ProgressCastApp {
     /// one session calls this before touching it.
     func settleRendering(_ session: LiveSession, loop: ServerLoop) {
         renderPool.settle(session) { handBackRendered($0, loop: loop) }
+    }
+
+    /// Before an op on `session`: settles it, or, if its paced frame is queued and not started,
+    /// takes it out of the queue so that the frame is rendered after the op and shows it
+    /// (``renderWithdrawnFrame(loop:)``, once the op is applied).
+    func withdrawForOp(_ session: LiveSession, loop: ServerLoop) {
+        if renderPool.withdraw(session, finished: { handBackRendered($0, loop: loop) }) {
+            withdrawnForOp = session
+            frameCounters.withdrawnForOps += 1
+        }
+    }
+
+    /// After an op: renders the paced frame ``withdrawForOp(_:loop:)`` took out of the queue, now
+    /// that the op is applied, and hands it on (its slot has come: it was due).
+    func renderWithdrawnFrame(loop: ServerLoop) {
+        guard let session = withdrawnForOp else { return }
+        withdrawnForOp = nil
+        guard sessions[session.id] === session else { return }
+        session.lastFrameWall = LiveClock.monotonicMicroseconds()
+        session.opSinceFrame = false
+        session.renderPacedFrame()
+        handBackRendered(session, loop: loop)
     }
 
     /// Finishes every paced frame being rendered in the background: before anything that may

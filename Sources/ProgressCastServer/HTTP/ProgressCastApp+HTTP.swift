@@ -58,6 +58,8 @@ extension ProgressCastApp {
                         JSONObject(pairs: [
                             ("rendered", number(counters.rendered)), ("changed", number(counters.changed)),
                             ("skippedUnsent", number(counters.skippedUnsent)),
+                            ("renderedInBackground", number(counters.renderedInBackground)),
+                            ("withdrawnForOps", number(counters.withdrawnForOps)),
                         ]))
                 ),
                 (

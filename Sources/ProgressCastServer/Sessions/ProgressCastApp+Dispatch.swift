@@ -23,7 +23,7 @@ extension ProgressCastApp {
             if let index = clients.index(forKey: connection), let sessionID = clients.values[index].sessionID,
                 let session = sessions[sessionID]
             {
-                settleRendering(session, loop: loop)
+                withdrawForOp(session, loop: loop)
             }
         }
         let fields = FieldReader(message)

@@ -1,0 +1,25 @@
+"""Paced frames rendered on the render helper in the background (docs/architecture.md, "The
+path of a frame", step 3), against the real server: with enough live sessions that a wake's
+batch goes to the helper, every session still gets its frames and every command shows up in a
+frame (ops settle or withdraw their session before touching it), and /api/stats counts the
+frames rendered in the background and those withdrawn for an op. The debug build checks every
+frame the helper assembles against the plain encoders."""
+from test_load_clients import loadgen
+from test_stats import stats
+
+
+def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
+    server = start_server()
+    # 48 sessions: about 12 per phase group, so each wake's batch is over the 8 that go to the
+    # helper; a command every half second per session (about 100 a second), some of them
+    # arriving while their session's frame waits in the helper's queue. (A debug build with its
+    # frame checks renders far slower than release: only correctness is asserted.)
+    figures = loadgen(server.port, "epoll", "--sessions", "48", "--frames", "json", "--command-interval", "0.5")
+    assert figures["ready"] == 48 and figures["failed"] == 0 and figures["closed"] == 0
+    assert not figures["errors"]
+    assert figures["frames"] > 0 and figures["fps"] > 5
+    assert figures["latency_samples"] >= 48 and figures["lost"] == 0
+    frames = stats(server)["frames"]
+    assert frames["renderedInBackground"] > frames["rendered"] / 2, frames
+    assert frames["withdrawnForOps"] > 0, frames
+    assert server.alive() and not server.crash_lines(), server.output[-3000:]
