@@ -186,6 +186,11 @@ private final class RenderWork: @unchecked Sendable {
             if next == queued.count {
                 queued.removeAll(keepingCapacity: true)
                 next = 0
+            } else if next >= 1024 {
+                // A helper that never quite empties its queue (an overloaded server) must not
+                // keep every session it ever rendered alive in it.
+                queued.removeFirst(next)
+                next = 0
             }
             queued.append(contentsOf: sessions)
             self.waker = waker
