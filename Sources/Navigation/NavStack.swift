@@ -79,24 +79,18 @@ public struct NavStack: ComponentStack {
     /// pose (the one input of its drawing that moves: a stack outside a transition keeps its
     /// shapes from frame to frame).
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
-        for index in controllers.indices {
-            list.segment(key: { key in
-                key.add(revision)
-                key.add(index)
-                // Through the buffer: subscripting the array copies the controller.
-                let (pose, transitioning) = controllers.withUnsafeBufferPointer {
-                    ($0[index].pose(at: time, in: timeline), $0[index].transition != nil)
-                }
-                key.add(transitioning)
-                key.add(pose.progress)
-                key.add(pose.cover)
-                key.add(pose.frontOffset)
-                key.add(pose.backOffset)
-                key.add(pose.dimAlpha)
-                key.add(pose.barVisibility)
-            }) { shapes in
-                drawController(index, at: time, timeline: timeline, into: &shapes)
-            }
+        list.segments(count: controllers.count, revision: revision) { index, key in
+            let controller = controllers[index]
+            let pose = controller.pose(at: time, in: timeline)
+            key.add(controller.transition != nil)
+            key.add(pose.progress)
+            key.add(pose.cover)
+            key.add(pose.frontOffset)
+            key.add(pose.backOffset)
+            key.add(pose.dimAlpha)
+            key.add(pose.barVisibility)
+        } draw: { index, shapes in
+            drawController(index, at: time, timeline: timeline, into: &shapes)
         }
     }
 

@@ -34,7 +34,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     /// What the frame pacer did (`GET /api/stats`).
     var frameCounters = FrameCounters()
     /// The session whose paced frame the current op took out of the render queue, to render
-    /// once the op is applied (``withdrawForOp(_:loop:)``).
+    /// once the op is applied (``withdrawForOp(from:loop:)``).
     var withdrawnForOp: LiveSession?
 
     public init(options: ServerOptions, fonts: FontCatalog, logger: Logger) {
@@ -54,7 +54,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     }
 
     public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {
-        settleAllRendering(loop: loop)
+        if let session = session(of: connection) { settleRendering(session, loop: loop) }
         switch reason {
         case .queueOverflow, .messageTooBig, .unsupportedData, .closedByServer(.policyViolation):
             // A client the server had to cut off: worth a line in the log.
@@ -153,6 +153,9 @@ public final class ProgressCastApp: WebSocketServerHandler {
                 to: connection, loop: loop)
             return
         }
+        // Paced frames render in the background: the connection's session is settled (or its
+        // queued frame withdrawn, to be rendered with the op applied) before the op touches it.
+        withdrawForOp(from: connection, loop: loop)
         do {
             let (time, fields) = try dispatch(op: op, message: message, from: connection, loop: loop)
             if let id { send(Outgoing.ack(id: id, op: op, time: time, fields: fields), to: connection, loop: loop) }

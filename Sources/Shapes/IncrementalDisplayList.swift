@@ -85,6 +85,24 @@ public struct IncrementalDisplayList: Sendable {
         draw(&kept[index].shapes)
     }
 
+    /// A segment for each of a component stack's `count` components, in order: component
+    /// `index`'s key is the stack's model `revision`, its position, then what `key` writes for it
+    /// (the presentation its drawing samples); `draw` draws it.
+    public mutating func segments(
+        count: Int, revision: UInt64, key: (Int, inout DrawKey) -> Void, draw: (Int, inout [Shape]) -> Void
+    ) {
+        // ``segment(key:draw:)`` takes an optional (so escaping) key closure; it never keeps it.
+        withoutActuallyEscaping(key) { key in
+            for index in 0..<count {
+                segment(key: { k in
+                    k.add(revision)
+                    k.add(index)
+                    key(index, &k)
+                }) { draw(index, &$0) }
+            }
+        }
+    }
+
     /// Ends the frame: segments of earlier frames past the last one given are dropped.
     public mutating func end() {
         if kept.count > segmentCount { kept.removeSubrange(segmentCount...) }

@@ -34,6 +34,21 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
     }
 }
 
+/// Counts the sessions a pool hands back, by id.
+private final class HandBacks {
+    private(set) var counts: [String: Int] = [:]
+
+    func count(_ session: LiveSession) { counts[session.id, default: 0] += 1 }
+
+    /// Whether no session came back more than once.
+    var eachOnce: Bool { counts.values.allSatisfy { $0 == 1 } }
+}
+
+/// Moves every session's manual clock to frame `step` at 60 fps.
+private func advance(_ sessions: [LiveSession], toFrame step: Int) {
+    for session in sessions { session.core.advance(to: Int64(step) * 16_667) }
+}
+
 @Suite struct FrameRenderPoolTests {
     /// Rendering with helper threads gives exactly what rendering on one thread gives, frame by
     /// frame, over many batches (each session claimed by one thread per batch).
@@ -44,7 +59,7 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         let oneThread = FrameRenderPool(helperThreads: 0)
         let threeThreads = FrameRenderPool(helperThreads: 2)
         for step in 1...120 {
-            for session in serial + parallel { session.core.advance(to: Int64(step) * 16_667) }
+            advance(serial + parallel, toFrame: step)
             oneThread.render(serial)
             threeThreads.render(parallel)
             for (a, b) in zip(serial, parallel) {
@@ -65,7 +80,7 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         let sessions = try makeSessions(48, fonts: fonts)
         let pool = FrameRenderPool(helperThreads: 2)
         for step in 1...40 {
-            for session in sessions { session.core.advance(to: Int64(step) * 16_667) }
+            advance(sessions, toFrame: step)
             var seen: [String: (count: Int, seq: Int, frame: [UInt8])] = [:]
             pool.render(sessions) { session in
                 let count = (seen[session.id]?.count ?? 0) + 1
@@ -102,19 +117,16 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         let oneThread = FrameRenderPool(helperThreads: 0)
         let pool = FrameRenderPool(helperThreads: 1)
         for step in 1...30 {
-            for session in serial + background { session.core.advance(to: Int64(step) * 16_667) }
+            advance(serial + background, toFrame: step)
             oneThread.render(serial)
-            var handedBack: [String: Int] = [:]
+            let handedBack = HandBacks()
             pool.renderInBackground(background, waker: nil) { _ in Issue.record("a large batch rendered inline") }
             #expect(background.allSatisfy { $0.inFlight })
             let deadline = Date().addingTimeInterval(10)
-            while pool.outstanding > 0, Date() < deadline {
-                pool.drain { handedBack[$0.id, default: 0] += 1 }
-            }
+            while pool.outstanding > 0, Date() < deadline { pool.drain(finished: handedBack.count) }
             #expect(pool.outstanding == 0)
-            let eachOnce = handedBack.values.allSatisfy { $0 == 1 }
-            #expect(handedBack.count == background.count)
-            #expect(eachOnce)
+            #expect(handedBack.counts.count == background.count)
+            #expect(handedBack.eachOnce)
             #expect(!background.contains { $0.inFlight })
             for (a, b) in zip(serial, background) {
                 #expect(a.frameSeq == b.frameSeq)
@@ -133,25 +145,24 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         let oneThread = FrameRenderPool(helperThreads: 0)
         let pool = FrameRenderPool(helperThreads: 1)
         for step in 1...30 {
-            for session in serial + sessions { session.core.advance(to: Int64(step) * 16_667) }
+            advance(serial + sessions, toFrame: step)
             oneThread.render(serial)
-            var handedBack: [String: Int] = [:]
-            let count = { (session: LiveSession) in handedBack[session.id, default: 0] += 1 }
+            let handedBack = HandBacks()
+            let count = handedBack.count
             pool.renderInBackground(sessions, waker: nil, finished: count)
             // The last ones are most likely not started yet, the first ones rendering or done.
             for index in [sessions.count - 1, step % 8, sessions.count / 2] {
                 pool.settle(sessions[index], finished: count)
                 #expect(!sessions[index].inFlight)
-                #expect(handedBack[sessions[index].id] == 1)
+                #expect(handedBack.counts[sessions[index].id] == 1)
                 #expect(
                     sessions[index].currentFrame(.json) == serial[index].currentFrame(.json), "settled means rendered")
             }
             pool.settleAll(finished: count)
             #expect(pool.outstanding == 0)
             pool.drain(finished: count)
-            let eachOnce = handedBack.values.allSatisfy { $0 == 1 }
-            #expect(handedBack.count == sessions.count)
-            #expect(eachOnce)
+            #expect(handedBack.counts.count == sessions.count)
+            #expect(handedBack.eachOnce)
             for (a, b) in zip(serial, sessions) {
                 #expect(!b.inFlight)
                 #expect(a.frameSeq == b.frameSeq)
@@ -168,10 +179,10 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
         let pool = FrameRenderPool(helperThreads: 1)
         var withdrawnSome = false
         for step in 1...30 {
-            for session in sessions { session.core.advance(to: Int64(step) * 16_667) }
+            advance(sessions, toFrame: step)
             let seqBefore = sessions.map(\.frameSeq)
-            var handedBack: [String: Int] = [:]
-            let count = { (session: LiveSession) in handedBack[session.id, default: 0] += 1 }
+            let handedBack = HandBacks()
+            let count = handedBack.count
             pool.renderInBackground(sessions, waker: nil, finished: count)
             // The last one is the least likely to have been started.
             let last = sessions[sessions.count - 1]
@@ -179,19 +190,18 @@ private func makeSessions(_ count: Int, fonts: FontCatalog) throws -> [LiveSessi
             #expect(!last.inFlight)
             if withdrawn {
                 withdrawnSome = true
-                #expect(handedBack[last.id] == nil)
+                #expect(handedBack.counts[last.id] == nil)
             } else {
-                #expect(handedBack[last.id] == 1)
+                #expect(handedBack.counts[last.id] == 1)
             }
             pool.settleAll(finished: count)
             #expect(pool.outstanding == 0)
             if withdrawn {
                 #expect(last.frameSeq == seqBefore[sessions.count - 1], "a withdrawn session is not rendered")
-                #expect(handedBack[last.id] == nil)
+                #expect(handedBack.counts[last.id] == nil)
             }
-            let handedBackOnce = handedBack.values.allSatisfy { $0 == 1 }
-            #expect(handedBackOnce)
-            #expect(handedBack.count == sessions.count - (withdrawn ? 1 : 0))
+            #expect(handedBack.eachOnce)
+            #expect(handedBack.counts.count == sessions.count - (withdrawn ? 1 : 0))
         }
         #expect(withdrawnSome, "the last of 64 queued sessions was never still queued")
     }

@@ -19,14 +19,10 @@ extension HUDStack {
         // (`HUD.sampling(of:)`); the array's subscript would copy each HUD, retaining all it holds.
         huds.withUnsafeBufferPointer { buffer in
             guard let huds = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                list.segment(key: { key in
-                    key.add(revision)
-                    key.add(index)
-                    HUD.sampling(of: huds + index).writeDrawKey(at: time, timeline: timeline, into: &key)
-                }) { shapes in
-                    huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes)
-                }
+            list.segments(count: buffer.count, revision: revision) { index, key in
+                HUD.sampling(of: huds + index).writeDrawKey(at: time, timeline: timeline, into: &key)
+            } draw: { index, shapes in
+                huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes)
             }
         }
     }

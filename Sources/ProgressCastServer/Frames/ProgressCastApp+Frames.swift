@@ -12,7 +12,7 @@ extension ProgressCastApp {
             pendingJoinFrames.removeAll()
             pendingTraceSamples.removeAll()
         }
-        guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
+        guard let session = session(of: connection) else { return }
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
         if session.isLive && session.replay == nil {
@@ -183,8 +183,7 @@ extension ProgressCastApp {
                 scheduleFrame(session, loop: loop, continuing: true)
                 continue
             }
-            session.lastFrameWall = LiveClock.monotonicMicroseconds()
-            session.opSinceFrame = false
+            session.beginPacedFrame()
             // A replay is moved by its player here; other sessions are advanced by whichever
             // thread renders them (events are delivered below).
             session.replay?.tick(session: session, app: self, loop: loop)
@@ -226,24 +225,24 @@ extension ProgressCastApp {
         renderPool.settle(session) { handBackRendered($0, loop: loop) }
     }
 
-    /// Before an op on `session`: settles it, or, if its paced frame is queued and not started,
-    /// takes it out of the queue so that the frame is rendered after the op and shows it
-    /// (``renderWithdrawnFrame(loop:)``, once the op is applied).
-    func withdrawForOp(_ session: LiveSession, loop: ServerLoop) {
+    /// Before an op from `connection`: settles its session, or, if that session's paced frame is
+    /// queued and not started, takes it out of the queue so that the frame is rendered after the
+    /// op and shows it (``renderWithdrawnFrame(loop:)``, once the op is applied).
+    func withdrawForOp(from connection: ConnectionID, loop: ServerLoop) {
+        guard let session = session(of: connection) else { return }
         if renderPool.withdraw(session, finished: { handBackRendered($0, loop: loop) }) {
             withdrawnForOp = session
             frameCounters.withdrawnForOps += 1
         }
     }
 
-    /// After an op: renders the paced frame ``withdrawForOp(_:loop:)`` took out of the queue, now
+    /// After an op: renders the paced frame ``withdrawForOp(from:loop:)`` took out of the queue, now
     /// that the op is applied, and hands it on (its slot has come: it was due).
     func renderWithdrawnFrame(loop: ServerLoop) {
         guard let session = withdrawnForOp else { return }
         withdrawnForOp = nil
         guard sessions[session.id] === session else { return }
-        session.lastFrameWall = LiveClock.monotonicMicroseconds()
-        session.opSinceFrame = false
+        session.beginPacedFrame()
         session.renderPacedFrame()
         handBackRendered(session, loop: loop)
     }

@@ -131,20 +131,15 @@ struct SessionFrames {
         _ encoders: Encoders, _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat,
         _ body: (UnsafeRawBufferPointer, Int) -> Result
     ) -> Result {
-        let check = { (frame: UnsafeRawBufferPointer) -> Bool in
-            Array(frame) == flattened(list, seq: seq, time: time, as: format)
+        let checked = { (frame: UnsafeRawBufferPointer, bodyStart: Int) -> Result in
+            assert(
+                Array(frame) == flattened(list, seq: seq, time: time, as: format),
+                "the incremental frame differs from the flattened list's")
+            return body(frame, bodyStart)
         }
         switch format {
-        case .binary:
-            return encoders.binary.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
-                assert(check(frame), "the incremental frame differs from the flattened list's")
-                return body(frame, bodyStart)
-            }
-        case .json:
-            return encoders.json.withEncodedFrame(list, seq: seq, time: time) { frame, bodyStart in
-                assert(check(frame), "the incremental frame differs from the flattened list's")
-                return body(frame, bodyStart)
-            }
+        case .binary: return encoders.binary.withEncodedFrame(list, seq: seq, time: time, checked)
+        case .json: return encoders.json.withEncodedFrame(list, seq: seq, time: time, checked)
         }
     }
 

@@ -111,6 +111,13 @@ final class LiveSession {
         }
     }
 
+    /// Notes that the session's paced frame is made now (the pacing's last frame, no op pending
+    /// for it), just before it is rendered.
+    func beginPacedFrame() {
+        lastFrameWall = LiveClock.monotonicMicroseconds()
+        opSinceFrame = false
+    }
+
     /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
     /// (it touches nothing outside the session): advance to now (a replay's player moved it
     /// already), render, and note whether frames may change after it.

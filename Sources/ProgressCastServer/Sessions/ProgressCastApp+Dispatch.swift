@@ -15,23 +15,20 @@ extension ProgressCastApp {
     func dispatch(
         op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop
     ) throws(CommandError) -> (Double, JSONObject) {
-        // Paced frames render in the background: finish what this op may reach first.
-        switch op {
-        case "session.create", "session.join", "replay.open":
-            settleAllRendering(loop: loop)
-        default:
-            if let index = clients.index(forKey: connection), let sessionID = clients.values[index].sessionID,
-                let session = sessions[sessionID]
-            {
-                withdrawForOp(session, loop: loop)
-            }
-        }
         let fields = FieldReader(message)
         guard OpCatalog.contains(op) else { throw CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"") }
         switch op {
-        case "session.create": return try createSession(fields, for: connection, loop: loop)
-        case "session.join": return try joinSession(fields, for: connection, loop: loop)
-        case "replay.open": return try openReplay(fields, for: connection, loop: loop)
+        // These reach sessions other than the connection's own (the one joined or opened): every
+        // paced frame rendering in the background is finished first.
+        case "session.create":
+            settleAllRendering(loop: loop)
+            return try createSession(fields, for: connection, loop: loop)
+        case "session.join":
+            settleAllRendering(loop: loop)
+            return try joinSession(fields, for: connection, loop: loop)
+        case "replay.open":
+            settleAllRendering(loop: loop)
+            return try openReplay(fields, for: connection, loop: loop)
         default: break
         }
         guard let client = clients[connection], let sessionID = client.sessionID, let session = sessions[sessionID]
@@ -229,8 +226,17 @@ extension ProgressCastApp {
         session.watchersChanged(formats: session.connections.map { clients[$0]?.frames ?? .json })
     }
 
+    /// The session `connection` is in, if any (its ``Client`` read in place: `clients[connection]`
+    /// would copy it, and ops and frames look it up often).
+    func session(of connection: ConnectionID) -> LiveSession? {
+        guard let index = clients.index(forKey: connection), let id = clients.values[index].sessionID else {
+            return nil
+        }
+        return sessions[id]
+    }
+
     func leaveSession(_ connection: ConnectionID, loop: ServerLoop) {
-        guard let sessionID = clients[connection]?.sessionID, let session = sessions[sessionID] else { return }
+        guard let session = session(of: connection) else { return }
         clients[connection]?.sessionID = nil
         clients[connection]?.role = .viewer
         setTrace(nil, for: connection, in: session)
@@ -241,7 +247,7 @@ extension ProgressCastApp {
             session.expiryTimer = loop.schedule(afterMicroseconds: Int64(options.sessionTTL * 1_000_000)) {
                 [weak self, weak session] loop in
                 guard let self, let session else { return }
-                self.settleAllRendering(loop: loop)
+                self.settleRendering(session, loop: loop)
                 guard session.connections.isEmpty else { return }
                 self.logger.info("session expired", metadata: ["session": "\(session.id.prefix(8))"])
                 self.closeSession(session, loop: loop)

@@ -20,14 +20,10 @@ extension ScrollStack {
     /// component's alpha, arrow angle, spinner alpha and step, and GIF frame). A refreshing
     /// table at rest keeps its rows' shapes between two steps of its spinner.
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
-        for s in scrollViews.indices {
-            list.segment(key: { key in
-                key.add(revision)
-                key.add(s)
-                writeDrawKey(s, at: time, timeline: timeline, into: &key)
-            }) { shapes in
-                drawScrollView(s, at: time, timeline: timeline, into: &shapes)
-            }
+        list.segments(count: scrollViews.count, revision: revision) { s, key in
+            writeDrawKey(s, at: time, timeline: timeline, into: &key)
+        } draw: { s, shapes in
+            drawScrollView(s, at: time, timeline: timeline, into: &shapes)
         }
     }
 
