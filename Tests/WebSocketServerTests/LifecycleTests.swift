@@ -31,30 +31,91 @@ struct LifecycleTests {
 
     @Test("wake() from other threads reaches the handler on the service thread")
     func wake() throws {
-        let mailbox = Mutex<[String]>([])
+        let mailbox = Mailbox()
         let server = try TestServer.start { _, handler in
             let log = handler.log
-            handler.onWake = { _ in
-                for item in mailbox.withLock({ items in
-                    defer { items = [] }; return items
-                }) {
-                    log.append("got \(item)")
+            handler.onWake = { _ in Self.deliver(mailbox, to: log) }
+        }
+        defer { server.stop() }
+        Self.post(into: mailbox, threads: 4, itemsEach: 25, waking: server.server)
+        #expect(server.log.wait { $0.filter { $0.hasPrefix("got ") }.count == 100 })
+        let wakes = server.log.all.filter { $0 == "woken" }.count
+        #expect(wakes >= 1 && wakes <= 100)
+    }
+
+    @Test("timers due within a millisecond of each other fire in order, none early, after many cancels")
+    func closeTimers() throws {
+        let server = try TestServer.start { _, handler in
+            let log = handler.log
+            handler.onStart = { loop in
+                // Cancelled timers far in the future fill the deadline heap until it is rebuilt.
+                let distant = (0..<100).map { _ in loop.schedule(afterMicroseconds: 60_000_000) { _ in } }
+                for timer in distant { #expect(loop.cancel(timer)) }
+                let started = ContinuousClock.now
+                // Less than a millisecond apart: the service thread waits these out itself.
+                for delay in [2_600, 2_000, 2_300, 2_900] {
+                    loop.schedule(afterMicroseconds: Int64(delay)) { _ in
+                        let elapsed = ContinuousClock.now - started
+                        log.append("timer \(delay) \(elapsed >= .microseconds(delay))")
+                    }
                 }
             }
         }
         defer { server.stop() }
-        let workers = (0..<4).map { worker in
-            Thread {
-                for item in 0..<25 {
-                    mailbox.withLock { $0.append("\(worker)-\(item)") }
-                    server.server.wake()
+        #expect(server.log.wait { $0.filter { $0.hasPrefix("timer") }.count == 4 })
+        let fired = server.log.all.filter { $0.hasPrefix("timer") }
+        #expect(fired == ["timer 2000 true", "timer 2300 true", "timer 2600 true", "timer 2900 true"])
+    }
+
+    @Test("a chain of timers 0.4 ms apart costs about one socket poll each, not a poll loop")
+    func timerChainPolls() throws {
+        let server = try TestServer.start { _, handler in
+            let log = handler.log
+            handler.onStart = { loop in
+                func next(_ left: Int) {
+                    loop.schedule(afterMicroseconds: 400) { _ in
+                        if left == 0 { log.append("chain done") } else { next(left - 1) }
+                    }
+                }
+                next(100)
+            }
+        }
+        defer { server.stop() }
+        let before = server.server.statistics.socketPolls
+        #expect(server.log.wait(for: "chain done"))
+        let polls = server.server.statistics.socketPolls - before
+        // poll's timeout is whole milliseconds: waiting for 0.4 ms in it would be a zero timeout,
+        // polled again and again (hundreds of times per timer).
+        #expect(polls <= 300, "\(polls) socket polls for 100 timers")
+    }
+
+    @Test("parked (the handler expects a wake), the service thread serves messages, wakes and timers")
+    func parked() throws {
+        let mailbox = Mailbox()
+        let server = try TestServer.start { _, handler in
+            let log = handler.log
+            handler.expectingWake = true
+            handler.onWake = { _ in Self.deliver(mailbox, to: log) }
+            handler.onStart = { loop in
+                for delay in [30, 10, 20] {
+                    loop.schedule(afterMicroseconds: Int64(delay) * 1000) { _ in log.append("timer \(delay)") }
                 }
             }
         }
-        workers.forEach { $0.start() }
-        #expect(server.log.wait { $0.filter { $0.hasPrefix("got ") }.count == 100 })
-        let wakes = server.log.all.filter { $0 == "woken" }.count
-        #expect(wakes >= 1 && wakes <= 100)
+        defer { server.stop() }
+        // Written straight after the message is read (permessage-deflate negotiated).
+        let result = try PythonClient.run(Scripts.echo, port: server.port)
+        #expect(result["reply"] as? String == "hello")
+        #expect(result["reply2"] as? String == "héllo ünïcode")
+        Self.post(into: mailbox, threads: 2, itemsEach: 20, waking: server.server)
+        #expect(server.log.wait { $0.filter { $0.hasPrefix("got ") }.count == 40 })
+        #expect(server.log.wait { $0.filter { $0.hasPrefix("timer") }.count == 3 })
+        #expect(server.log.all.filter { $0.hasPrefix("timer") } == ["timer 10", "timer 20", "timer 30"])
+        #expect(server.server.statistics.writesWithoutPoll >= 2)
+        let started = ContinuousClock.now
+        server.server.stop()
+        #expect(server.server.waitUntilStopped(timeoutSeconds: 5))
+        #expect(ContinuousClock.now - started < .seconds(1))
     }
 
     @Test("stop() from another thread closes clients with 1001 and returns promptly")
@@ -102,4 +163,32 @@ struct LifecycleTests {
         let server = WebSocketServer(configuration: configuration, handler: TestHandler(log: EventLog()))
         #expect(throws: WebSocketServerError.self) { try server.run() }
     }
+
+    /// Logs (on the service thread) every item posted to `mailbox` since the last wake.
+    private static func deliver(_ mailbox: Mailbox, to log: EventLog) {
+        for item in mailbox.items.withLock({ items in
+            defer { items = [] }; return items
+        }) {
+            log.append("got \(item)")
+        }
+    }
+
+    /// Starts `threads` threads that each post `itemsEach` items and wake the server after each.
+    private static func post(
+        into mailbox: Mailbox, threads: Int, itemsEach: Int, waking server: WebSocketServer
+    ) {
+        for worker in 0..<threads {
+            Thread {
+                for item in 0..<itemsEach {
+                    mailbox.items.withLock { $0.append("\(worker)-\(item)") }
+                    server.wake()
+                }
+            }.start()
+        }
+    }
+}
+
+/// Items posted by worker threads for the service thread to pick up when woken.
+private final class Mailbox: Sendable {
+    let items = Mutex<[String]>([])
 }

@@ -2,7 +2,9 @@
 path of a frame", step 3), against the real server: with enough live sessions that a wake's
 batch goes to the helper, every session still gets its frames and every command shows up in a
 frame (ops settle or withdraw their session before touching it), and /api/stats counts the
-frames rendered in the background and those withdrawn for an op. The debug build checks every
+frames rendered in the background and those withdrawn for an op. The frames the service thread
+takes back from the helper are written at once, without a poll round (docs/architecture.md,
+"Threading"). The debug build checks every
 frame the helper assembles against the plain encoders."""
 from test_load_clients import loadgen
 from test_stats import stats
@@ -19,7 +21,9 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     assert not figures["errors"]
     assert figures["frames"] > 0 and figures["fps"] > 5
     assert figures["latency_samples"] >= 48 and figures["lost"] == 0
-    frames = stats(server)["frames"]
+    body = stats(server)
+    frames, transport = body["frames"], body["transport"]
     assert frames["renderedInBackground"] > frames["rendered"] / 2, frames
     assert frames["withdrawnForOps"] > 0, frames
+    assert transport["writesWithoutPoll"] > frames["renderedInBackground"] / 2, body
     assert server.alive() and not server.crash_lines(), server.output[-3000:]

@@ -84,6 +84,8 @@ extension ProgressCastApp {
                             ("latestRepeatsSkipped", number(transport.latestRepeatsSkipped)),
                             ("queueOverflows", number(transport.queueOverflows)),
                             ("httpRequests", number(transport.httpRequests)),
+                            ("socketPolls", number(transport.socketPolls)),
+                            ("writesWithoutPoll", number(transport.writesWithoutPoll)),
                         ]))
                 ),
             ]))

@@ -36,9 +36,11 @@ extension ServerLoop {
         guard let context else { return }
         handler.serverStarted(loop: self)
         while !control.isStopRequested {
-            if lws_service(context, 0) < 0 {
-                break
-            }
+            guard serviceRound(context) else { break }
+        }
+        if isParked {
+            isParked = false
+            control.unpark()
         }
         isStopping = true
         handler.serverStopping(loop: self)
@@ -51,10 +53,64 @@ extension ServerLoop {
         var graceEnded = false
         schedule(afterMicroseconds: Int64(configuration.shutdownGraceSeconds * 1_000_000)) { _ in graceEnded = true }
         while !connections.isEmpty, !graceEnded {
+            control.counters.socketPolls.bump()
             if lws_service(context, 0) < 0 {
                 break
             }
+            flushWrites()
         }
+    }
+
+    /// One round of the service loop. Usually `lws_service`: wait in `poll` for socket activity,
+    /// a timer or a wake, serve it, then write what was sent (``flushWrites()``).
+    ///
+    /// The service thread *parks* instead (waits on a condition variable, checking the sockets
+    /// without blocking) in two cases where the poll would cost more than it serves:
+    /// - The handler expects a wake soon (render helpers working): each wake that ended a poll
+    ///   paid for registering a wait on every open socket. Parked, the sockets are checked at
+    ///   most every ``parkedSocketPassMicroseconds``, and wakes cost a condition signal.
+    /// - A timer is due within a millisecond: `poll`'s timeout would round down to zero and
+    ///   the thread would poll every socket over and over until the timer is due.
+    private func serviceRound(_ context: OpaquePointer) -> Bool {
+        let now = TimerTable.monotonicMicroseconds()
+        let expectingWake = handler.isExpectingWake(loop: self)
+        let timerDue = timers.nextDeadline() ?? .max
+        guard expectingWake || timerDue - now < 1_000 else {
+            if isParked {
+                isParked = false
+                control.unpark()
+                // A wake that found the thread parked signalled the condition, not the poll.
+                deliverWake()
+            }
+            control.counters.socketPolls.bump()
+            guard lws_service(context, 0) >= 0 else { return false }
+            flushWrites()
+            return true
+        }
+        if !isParked {
+            isParked = true
+            control.park()
+        }
+        if now >= timerDue || (expectingWake && now >= nextParkedSocketPass) {
+            nextParkedSocketPass = now + Self.parkedSocketPassMicroseconds
+            // A negative timeout: poll without waiting, fire due timers, serve what is ready.
+            control.counters.socketPolls.bump()
+            guard lws_service(context, -1) >= 0 else { return false }
+            flushWrites()
+        }
+        let wakeAt = expectingWake ? min(timerDue, nextParkedSocketPass) : timerDue
+        let wait = min(wakeAt - TimerTable.monotonicMicroseconds(), Self.parkedSocketPassMicroseconds)
+        if control.waitForWake(microseconds: wait) {
+            deliverWake()
+        }
+        return true
+    }
+
+    /// Calls the handler's `serverWoken` if a wake is pending, then writes what it sent.
+    private func deliverWake() {
+        guard control.takeWake(), !isTearingDown else { return }
+        handler.serverWoken(loop: self)
+        flushWrites()
     }
 
     /// Cancels timers and destroys the context (closing what is still open; the
@@ -70,6 +126,7 @@ extension ServerLoop {
         httpExchanges = [:]
         deferredHTTP = [:]
         connections = [:]
+        writesDue = []
     }
 
     private static func logMask(_ level: WebSocketServer.LibraryLogLevel) -> Int32 {

@@ -1,5 +1,11 @@
 import CLibWebSockets
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The running server as seen from its service thread: send to and close connections,
 /// schedule timers, read counters.
 ///
@@ -40,6 +46,17 @@ public final class ServerLoop {
     var isTearingDown = false
     /// A reusable buffer (with frame headroom) for HTTP body chunks.
     var httpChunk: [UInt8] = []
+    /// Connections that asked to write since the last ``flushWrites()``.
+    var writesDue: [Connection] = []
+    /// Whether the service thread waits for wakes on a condition rather than in the poll.
+    var isParked = false
+    /// When a parked service thread next checks its sockets (monotonic microseconds).
+    var nextParkedSocketPass: Int64 = 0
+
+    /// While the handler expects a wake (``WebSocketServerHandler/isExpectingWake(loop:)``),
+    /// the service thread checks its sockets without blocking at most this often (reading
+    /// commands, accepting connections, firing timers) and otherwise waits for the wake.
+    public static let parkedSocketPassMicroseconds: Int64 = 1_000
 
     init(configuration: WebSocketServer.Configuration, handler: any WebSocketServerHandler, control: ServerControl) {
         self.configuration = configuration
@@ -186,11 +203,39 @@ public final class ServerLoop {
     /// The longest timer delay accepted: one year, in microseconds.
     private static let maxTimerDelay: Int64 = 365 * 24 * 3600 * 1_000_000
 
-    /// Asks libwebsockets for a writeable callback unless one is already due.
+    /// Asks libwebsockets for a writeable callback unless one is already due, and notes the
+    /// connection for ``flushWrites()``.
     func requestWrite(_ connection: Connection) {
         guard !connection.writeRequested else { return }
         connection.writeRequested = true
         lws_callback_on_writable(connection.wsi)
+        writesDue.append(connection)
+    }
+
+    /// Writes to the connections that asked to since the last call, without waiting for a poll
+    /// to report their sockets writable (service thread, outside any libwebsockets callback).
+    ///
+    /// Each one is handed to `lws_service_fd` as if the poll had reported it writable, the way
+    /// an application running its own event loop hands libwebsockets its ready sockets: the
+    /// library runs its usual writeable path (the callback, then clearing the poll interest).
+    /// A socket that cannot take the message is no harm: libwebsockets keeps what `send` did
+    /// not take and finishes it when the poll reports the socket writable, and a connection
+    /// whose earlier message is still partly unsent is left to the poll. Without this, every
+    /// frame took a poll round over all open sockets before it was written.
+    func flushWrites() {
+        guard !writesDue.isEmpty, !isTearingDown, let context else { return }
+        let due = writesDue
+        // Writes requested while these are written (more queued messages) wait for the next call.
+        writesDue.removeAll(keepingCapacity: true)
+        for connection in due where connection.writeRequested {
+            // Closed meanwhile (its `wsi` is gone), or waiting for the rest of a message.
+            guard connections[connection.id] === connection, lws_partial_buffered(connection.wsi) == 0 else {
+                continue
+            }
+            var ready = pollfd(fd: lws_get_socket_fd(connection.wsi), events: Int16(POLLOUT), revents: Int16(POLLOUT))
+            control.counters.writesWithoutPoll.bump()
+            if lws_service_fd(context, &ready) < 0 { break }
+        }
     }
 
     /// Records a close and arranges for it to happen from the next writeable callback,

@@ -26,6 +26,11 @@ public struct Statistics: Sendable, Hashable {
     public var queueOverflows: Int
     /// Dynamic-route HTTP requests answered.
     public var httpRequests: Int
+    /// Times the service thread polled its sockets (each `lws_service`, waiting or not).
+    public var socketPolls: Int
+    /// Writes made right after the message was sent, without waiting for a poll to report the
+    /// socket writable (``ServerLoop/flushWrites()``).
+    public var writesWithoutPoll: Int
 }
 
 /// The live counters behind ``Statistics``: written on the service thread, read from
@@ -42,6 +47,8 @@ final class StatisticsCounters: Sendable {
     let latestRepeatsSkipped = Atomic<Int>(0)
     let queueOverflows = Atomic<Int>(0)
     let httpRequests = Atomic<Int>(0)
+    let socketPolls = Atomic<Int>(0)
+    let writesWithoutPoll = Atomic<Int>(0)
 
     var snapshot: Statistics {
         Statistics(
@@ -55,7 +62,9 @@ final class StatisticsCounters: Sendable {
             framesReplaced: framesReplaced.load(ordering: .relaxed),
             latestRepeatsSkipped: latestRepeatsSkipped.load(ordering: .relaxed),
             queueOverflows: queueOverflows.load(ordering: .relaxed),
-            httpRequests: httpRequests.load(ordering: .relaxed)
+            httpRequests: httpRequests.load(ordering: .relaxed),
+            socketPolls: socketPolls.load(ordering: .relaxed),
+            writesWithoutPoll: writesWithoutPoll.load(ordering: .relaxed)
         )
     }
 }
