@@ -74,9 +74,10 @@ let package = Package(
 
         // MARK: Transport (knows nothing of HUDs)
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
-        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets"]),
-        // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
+        // Linux epoll and eventfd, which the Swift Glibc module does not export.
         .systemLibrary(name: "CEpoll"),
+        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "CEpoll"]),
+        // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
         .target(name: "LoadGenerator", dependencies: ["CLibWebSockets", "CEpoll"]),
 
         // MARK: Glue (sessions over the transport)

@@ -35,10 +35,10 @@ public protocol WebSocketServerHandler: AnyObject {
     func serverWoken(loop: ServerLoop)
 
     /// Whether work handed to other threads is still out and will come back with a
-    /// ``WebSocketServer/wake()`` soon. While it is, the service thread waits for the wake on a
-    /// condition variable and checks its sockets without blocking at most every
-    /// ``ServerLoop/parkedSocketPassMicroseconds``, instead of sleeping in a poll over every
-    /// open socket once per wake (asked before each wait; defaults to false).
+    /// ``WebSocketServer/wake()`` soon. While it is, the service thread waits for the wake and
+    /// for input on its WebSocket connections in epoll, and runs the poll over every socket
+    /// (without blocking) at most every ``ServerLoop/parkedSocketPassMicroseconds``, instead
+    /// of sleeping in that poll once per wake (asked before each wait; defaults to false).
     func isExpectingWake(loop: ServerLoop) -> Bool
 
     /// Answers an HTTP request under one of the configured dynamic route prefixes, or

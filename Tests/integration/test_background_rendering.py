@@ -3,8 +3,8 @@ path of a frame", step 3), against the real server: with enough live sessions th
 batch goes to the helper, every session still gets its frames and every command shows up in a
 frame (ops settle or withdraw their session before touching it), and /api/stats counts the
 frames rendered in the background and those withdrawn for an op. The frames the service thread
-takes back from the helper are written at once, without a poll round (docs/architecture.md,
-"Threading"). The debug build checks every
+takes back from the helper are written at once, and commands that arrive while it waits for the
+helper are read at once, both without a poll round (docs/architecture.md, "Threading"). The debug build checks every
 frame the helper assembles against the plain encoders."""
 from test_load_clients import loadgen
 from test_stats import stats
@@ -26,4 +26,6 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     assert frames["renderedInBackground"] > frames["rendered"] / 2, frames
     assert frames["withdrawnForOps"] > 0, frames
     assert transport["writesWithoutPoll"] > frames["renderedInBackground"] / 2, body
+    # Commands that arrive while the service thread waits for the helper are read at once.
+    assert transport["readsWithoutPoll"] > 0, body
     assert server.alive() and not server.crash_lines(), server.output[-3000:]

@@ -23,7 +23,7 @@ def test_stats_fields(server):
         assert isinstance(body["segments"][key], int) and body["segments"][key] >= 0, body
     for key in ("connectionsAccepted", "upgradesRefused", "messagesReceived", "messagesSent", "bytesSent",
                 "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
-                "socketPolls", "writesWithoutPoll"):
+                "socketPolls", "writesWithoutPoll", "readsWithoutPoll"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
 
 

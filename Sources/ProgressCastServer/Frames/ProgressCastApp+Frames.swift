@@ -219,8 +219,8 @@ extension ProgressCastApp {
     }
 
     /// While paced frames are out with the render helpers, their wakes are due any moment: the
-    /// service thread waits for them on a condition variable rather than in a poll over every
-    /// open socket (``WebSocketServerHandler/isExpectingWake(loop:)``).
+    /// service thread waits for them in epoll rather than in a poll over every open socket
+    /// (``WebSocketServerHandler/isExpectingWake(loop:)``).
     public func isExpectingWake(loop: ServerLoop) -> Bool {
         renderPool.outstanding > 0
     }

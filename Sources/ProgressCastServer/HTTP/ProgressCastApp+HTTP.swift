@@ -86,6 +86,7 @@ extension ProgressCastApp {
                             ("httpRequests", number(transport.httpRequests)),
                             ("socketPolls", number(transport.socketPolls)),
                             ("writesWithoutPoll", number(transport.writesWithoutPoll)),
+                            ("readsWithoutPoll", number(transport.readsWithoutPoll)),
                         ]))
                 ),
             ]))

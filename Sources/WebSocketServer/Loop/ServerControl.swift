@@ -1,3 +1,4 @@
+import CEpoll
 import CLibWebSockets
 import Synchronization
 
@@ -24,12 +25,17 @@ final class ServerControl: Sendable {
     let counters = StatisticsCounters()
     private let stopFlag = Atomic<Bool>(false)
     private let wakeFlag = Atomic<Bool>(false)
-    /// Whether the service thread waits for wakes on ``wakeSignal`` (between non-blocking
-    /// socket passes) rather than in the socket poll: see ``ServerLoop/serve()``.
+    /// Whether the service thread waits for wakes on ``wakeEvent`` (with its readable sockets,
+    /// ``ReadableSockets``) rather than in libwebsockets' poll: see `ServerLoop.serviceRound`.
     private let parked = Atomic<Bool>(false)
-    private let wakeSignal = WakeSignal()
+    /// An eventfd a parked service thread waits on (-1 if none could be made: it never parks).
+    let wakeEvent: Int32 = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     private let listeningPort = Atomic<Int>(0)
     private let context = Mutex<ContextHandle?>(nil)
+
+    deinit {
+        if wakeEvent >= 0 { close(wakeEvent) }
+    }
 
     /// Whether ``requestStop()`` was called.
     var isStopRequested: Bool { stopFlag.load(ordering: .acquiring) }
@@ -43,7 +49,7 @@ final class ServerControl: Sendable {
     /// Asks the service loop to stop (any thread; idempotent).
     func requestStop() {
         stopFlag.store(true, ordering: .releasing)
-        wakeSignal.signal()
+        signalWakeEvent()
         cancelService()
     }
 
@@ -55,14 +61,14 @@ final class ServerControl: Sendable {
         // Sequentially consistent with `park`/`unpark`: either the service thread sees the flag
         // before it sleeps in the poll, or this sees it parked (or both).
         if parked.load(ordering: .sequentiallyConsistent) {
-            wakeSignal.signal()
+            signalWakeEvent()
         } else {
             cancelService()
         }
     }
 
-    /// The service thread will wait for wakes with ``waitForWake(microseconds:)`` and poll its
-    /// sockets without blocking, until ``unpark()`` (service thread).
+    /// The service thread will wait for wakes on ``wakeEvent`` (with its readable sockets) and
+    /// run libwebsockets' poll without blocking, until ``unpark()`` (service thread).
     func park() {
         parked.store(true, ordering: .sequentiallyConsistent)
     }
@@ -71,15 +77,6 @@ final class ServerControl: Sendable {
     /// A wake that saw it parked is still pending: the caller takes it before polling.
     func unpark() {
         parked.store(false, ordering: .sequentiallyConsistent)
-    }
-
-    /// Waits until a wake is pending or `microseconds` pass (service thread, parked); returns
-    /// whether a wake is pending. A stop request wakes it too.
-    func waitForWake(microseconds: Int64) -> Bool {
-        wakeSignal.wait(microseconds: microseconds) {
-            wakeFlag.load(ordering: .sequentiallyConsistent) || stopFlag.load(ordering: .acquiring)
-        }
-        return wakeFlag.load(ordering: .acquiring)
     }
 
     /// Consumes a pending wake request (service thread).
@@ -103,65 +100,17 @@ final class ServerControl: Sendable {
         listeningPort.store(0, ordering: .releasing)
     }
 
+    private func signalWakeEvent() {
+        guard wakeEvent >= 0 else { return }
+        var one: UInt64 = 1
+        _ = write(wakeEvent, &one, MemoryLayout<UInt64>.size)
+    }
+
     private func cancelService() {
         context.withLock { handle in
             if let handle {
                 lws_cancel_service(handle.pointer)
             }
         }
-    }
-}
-
-/// A condition variable for the parked service thread: cheaper to wait on and to signal than
-/// the socket poll, which with 1,000 open connections registers a wait on every socket each
-/// time it sleeps.
-private final class WakeSignal: @unchecked Sendable {
-    // `@unchecked Sendable`: the mutex and condition are used only through pthread calls,
-    // which synchronise them.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        #if canImport(Glibc)
-            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        #endif
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Wakes the waiter, if any (any thread).
-    func signal() {
-        pthread_mutex_lock(mutex)
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Waits until `ready()` holds (checked under the mutex, so a signal after the check is
-    /// not lost) or `microseconds` pass.
-    func wait(microseconds: Int64, until ready: () -> Bool) {
-        var deadline = timespec()
-        #if canImport(Glibc)
-            clock_gettime(CLOCK_MONOTONIC, &deadline)
-        #else
-            clock_gettime(CLOCK_REALTIME, &deadline)
-        #endif
-        let nanoseconds = Int64(deadline.tv_nsec) + max(0, microseconds) * 1_000
-        deadline.tv_sec += Int(nanoseconds / 1_000_000_000)
-        deadline.tv_nsec = Int(nanoseconds % 1_000_000_000)
-        pthread_mutex_lock(mutex)
-        while !ready() {
-            if pthread_cond_timedwait(condition, mutex, &deadline) != 0 { break }
-        }
-        pthread_mutex_unlock(mutex)
     }
 }

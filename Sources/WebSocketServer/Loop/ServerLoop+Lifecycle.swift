@@ -22,6 +22,7 @@ extension ServerLoop {
         }
         self.context = context
         self.resources = resources
+        readable = ReadableSockets(wakeEvent: control.wakeEvent)
         let port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, ContextResources.vhostName)))
         guard port > 0 else {
             tearDown()
@@ -64,22 +65,24 @@ extension ServerLoop {
     /// One round of the service loop. Usually `lws_service`: wait in `poll` for socket activity,
     /// a timer or a wake, serve it, then write what was sent (``flushWrites()``).
     ///
-    /// The service thread *parks* instead (waits on a condition variable, checking the sockets
-    /// without blocking) in two cases where the poll would cost more than it serves:
+    /// The service thread *parks* instead in two cases where that poll costs more than it
+    /// serves. Parked, it waits on ``ReadableSockets`` (epoll: input on its WebSocket
+    /// connections, read at once with `lws_service_fd`, and the wake event), and runs
+    /// libwebsockets' poll without blocking only when a timer is due or, while a wake is
+    /// expected, at most every ``parkedSocketPassMicroseconds``:
     /// - The handler expects a wake soon (render helpers working): each wake that ended a poll
-    ///   paid for registering a wait on every open socket. Parked, the sockets are checked at
-    ///   most every ``parkedSocketPassMicroseconds``, and wakes cost a condition signal.
+    ///   paid for registering a wait on every open socket, and ran over every socket again.
     /// - A timer is due within a millisecond: `poll`'s timeout would round down to zero and
     ///   the thread would poll every socket over and over until the timer is due.
     private func serviceRound(_ context: OpaquePointer) -> Bool {
         let now = TimerTable.monotonicMicroseconds()
         let expectingWake = handler.isExpectingWake(loop: self)
         let timerDue = timers.nextDeadline() ?? .max
-        guard expectingWake || timerDue - now < 1_000 else {
+        guard let readable, expectingWake || timerDue - now < 1_000 else {
             if isParked {
                 isParked = false
                 control.unpark()
-                // A wake that found the thread parked signalled the condition, not the poll.
+                // A wake that found the thread parked signalled the wake event, not the poll.
                 deliverWake()
             }
             control.counters.socketPolls.bump()
@@ -93,16 +96,21 @@ extension ServerLoop {
         }
         if now >= timerDue || (expectingWake && now >= nextParkedSocketPass) {
             nextParkedSocketPass = now + Self.parkedSocketPassMicroseconds
-            // A negative timeout: poll without waiting, fire due timers, serve what is ready.
             control.counters.socketPolls.bump()
+            // A negative timeout: poll without waiting, fire due timers, serve what is ready.
             guard lws_service(context, -1) >= 0 else { return false }
             flushWrites()
         }
         let wakeAt = expectingWake ? min(timerDue, nextParkedSocketPass) : timerDue
-        let wait = min(wakeAt - TimerTable.monotonicMicroseconds(), Self.parkedSocketPassMicroseconds)
-        if control.waitForWake(microseconds: wait) {
-            deliverWake()
+        readable.wait(microseconds: min(wakeAt - TimerTable.monotonicMicroseconds(), Self.parkedSocketPassMicroseconds))
+        for (socket, events) in readable.ready {
+            var input = pollfd(fd: socket, events: Int16(POLLIN), revents: events)
+            control.counters.readsWithoutPoll.bump()
+            // libwebsockets finds the connection by its descriptor (nothing, if it closed).
+            guard lws_service_fd(context, &input) >= 0 else { return false }
         }
+        flushWrites()
+        deliverWake()
         return true
     }
 
@@ -127,6 +135,7 @@ extension ServerLoop {
         deferredHTTP = [:]
         connections = [:]
         writesDue = []
+        readable = nil
     }
 
     private static func logMask(_ level: WebSocketServer.LibraryLogLevel) -> Int32 {

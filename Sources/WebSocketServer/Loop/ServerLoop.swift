@@ -48,15 +48,20 @@ public final class ServerLoop {
     var httpChunk: [UInt8] = []
     /// Connections that asked to write since the last ``flushWrites()``.
     var writesDue: [Connection] = []
-    /// Whether the service thread waits for wakes on a condition rather than in the poll.
+    /// Whether the service thread waits for wakes with ``readable`` rather than in the poll.
     var isParked = false
+    /// The open WebSocket sockets and the wake event, for a parked service thread (nil if the
+    /// kernel refused an epoll set: the thread then never parks).
+    var readable: ReadableSockets?
     /// When a parked service thread next checks its sockets (monotonic microseconds).
     var nextParkedSocketPass: Int64 = 0
 
     /// While the handler expects a wake (``WebSocketServerHandler/isExpectingWake(loop:)``),
-    /// the service thread checks its sockets without blocking at most this often (reading
-    /// commands, accepting connections, firing timers) and otherwise waits for the wake.
-    public static let parkedSocketPassMicroseconds: Int64 = 1_000
+    /// the service thread waits for it and for input on its WebSocket connections (read at
+    /// once), and runs libwebsockets' poll over every socket, without blocking, at most this
+    /// often: new connections, HTTP requests and the rest of partly written messages wait
+    /// for that pass.
+    public static let parkedSocketPassMicroseconds: Int64 = 4_000
 
     init(configuration: WebSocketServer.Configuration, handler: any WebSocketServerHandler, control: ServerControl) {
         self.configuration = configuration

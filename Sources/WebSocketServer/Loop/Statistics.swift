@@ -31,6 +31,9 @@ public struct Statistics: Sendable, Hashable {
     /// Writes made right after the message was sent, without waiting for a poll to report the
     /// socket writable (``ServerLoop/flushWrites()``).
     public var writesWithoutPoll: Int
+    /// Input read from a WebSocket connection as soon as epoll reported it, while the service
+    /// thread was parked, rather than found by a poll over every socket.
+    public var readsWithoutPoll: Int
 }
 
 /// The live counters behind ``Statistics``: written on the service thread, read from
@@ -49,6 +52,7 @@ final class StatisticsCounters: Sendable {
     let httpRequests = Atomic<Int>(0)
     let socketPolls = Atomic<Int>(0)
     let writesWithoutPoll = Atomic<Int>(0)
+    let readsWithoutPoll = Atomic<Int>(0)
 
     var snapshot: Statistics {
         Statistics(
@@ -64,7 +68,8 @@ final class StatisticsCounters: Sendable {
             queueOverflows: queueOverflows.load(ordering: .relaxed),
             httpRequests: httpRequests.load(ordering: .relaxed),
             socketPolls: socketPolls.load(ordering: .relaxed),
-            writesWithoutPoll: writesWithoutPoll.load(ordering: .relaxed)
+            writesWithoutPoll: writesWithoutPoll.load(ordering: .relaxed),
+            readsWithoutPoll: readsWithoutPoll.load(ordering: .relaxed)
         )
     }
 }

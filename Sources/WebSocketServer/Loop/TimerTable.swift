@@ -1,3 +1,4 @@
+import CEpoll  // (its `timespec` is the one this module sees, since ReadableSockets imports it)
 import CLibWebSockets
 
 #if canImport(Glibc)

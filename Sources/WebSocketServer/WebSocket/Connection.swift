@@ -27,6 +27,8 @@ final class Connection {
     let id: ConnectionID
     /// The libwebsockets connection (`struct lws *`).
     let wsi: OpaquePointer
+    /// Its socket's descriptor (watched by ``ReadableSockets`` while open).
+    let socket: Int32
     var latest = LatestSlot()
     var queue: OrderedMessageQueue
     var assembler: MessageAssembler
@@ -45,9 +47,10 @@ final class Connection {
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
     var peerClose: CloseCode??
 
-    init(id: ConnectionID, wsi: OpaquePointer, configuration: WebSocketServer.Configuration) {
+    init(id: ConnectionID, wsi: OpaquePointer, socket: Int32, configuration: WebSocketServer.Configuration) {
         self.id = id
         self.wsi = wsi
+        self.socket = socket
         queue = OrderedMessageQueue(maxBytes: configuration.maxQueuedBytes, maxCount: configuration.maxQueuedMessages)
         assembler = MessageAssembler(limit: configuration.maxMessageSize)
     }

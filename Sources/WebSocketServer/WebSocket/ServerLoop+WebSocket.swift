@@ -26,9 +26,11 @@ extension ServerLoop {
         guard let sessionSlot else { return }
         lastConnectionID += 1
         let connection = Connection(
-            id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, configuration: configuration)
+            id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, socket: lws_get_socket_fd(wsi),
+            configuration: configuration)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
+        readable?.watch(connection.socket)
         control.counters.connectionsOpen.bump()
         control.counters.connectionsAccepted.bump()
         let info = ConnectionInfo(
@@ -128,6 +130,7 @@ extension ServerLoop {
         sessionSlot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
         let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
         connections[connection.id] = nil
+        readable?.unwatch(connection.socket)
         control.counters.connectionsOpen.bump(-1)
         handler.connectionClosed(connection.id, reason: connection.closeReason, loop: self)
     }
