@@ -36,6 +36,25 @@ struct CapacitySearchTests {
         #expect(probes.last == CapacitySearch.Probe(sessions: 6000, passed: true))
     }
 
+    @Test("a count meets the targets when most of its runs do, and stops once that is decided")
+    func majority() {
+        func verdict(_ outcomes: [Bool]) -> (Bool, Int, Int) {
+            var remaining = outcomes[...]
+            let result = CapacitySearch.majority(of: 3) { remaining.popFirst() ?? false }
+            return (result.passed, result.runs, result.passes)
+        }
+        #expect(verdict([true, true, false]) == (true, 2, 2))
+        #expect(verdict([false, false, true]) == (false, 2, 0))
+        #expect(verdict([false, true, true]) == (true, 3, 2))
+        #expect(verdict([true, false, false]) == (false, 3, 1))
+        var calls = 0
+        let single = CapacitySearch.majority(of: 1) {
+            calls += 1
+            return false
+        }
+        #expect(single == (false, 1, 0) && calls == 1)
+    }
+
     @Test("never runs more probes than allowed")
     func probeBudget() {
         #expect(search(limit: 1234, maximumProbes: 3).1.count == 3)
