@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds ProgressCast in release mode and runs `progresscast bench` (every part, or the ones
 # given), printing one table. Extra arguments go to `progresscast bench`, e.g.:
-#   scripts/bench.sh                      # everything (about 2 minutes)
+#   scripts/bench.sh                      # everything (about 8 minutes)
 #   scripts/bench.sh --parts engine,server --sessions 500
 #   scripts/bench.sh --smoke              # about 10 s, small loads
 # Run it on an otherwise idle machine: the server part alone needs both cores.
