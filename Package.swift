@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // HeapModule: the min-heaps of the transport's timers and the frame pacer.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // MARK: Engines (deterministic, no I/O)
@@ -76,7 +78,9 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // Linux epoll and eventfd, which the Swift Glibc module does not export.
         .systemLibrary(name: "CEpoll"),
-        .target(name: "WebSocketServer", dependencies: ["CLibWebSockets", "CEpoll"]),
+        .target(
+            name: "WebSocketServer",
+            dependencies: ["CLibWebSockets", "CEpoll", .product(name: "HeapModule", package: "swift-collections")]),
         // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
         .target(name: "LoadGenerator", dependencies: ["CLibWebSockets", "CEpoll"]),
 
@@ -88,6 +92,7 @@ let package = Package(
                 "FrameCodecs",
                 "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]),
 
         // MARK: Benchmarks (`progresscast bench`: docs/benchmarks.md)

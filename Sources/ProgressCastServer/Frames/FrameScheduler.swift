@@ -1,3 +1,4 @@
+import HeapModule
 import Timing
 import WebSocketServer
 
@@ -6,7 +7,7 @@ import WebSocketServer
 /// libwebsockets keeps its timers in one sorted linked list (insertion walks it), so a timer
 /// per session per frame costs O(sessions) per frame: at 1,000 sessions x 60 fps that walk
 /// dominated the server. Here sessions wait in buckets by due time (a dictionary, with the
-/// distinct due times in a binary min-heap), and a single timer wakes the service thread for
+/// distinct due times in a min-heap), and a single timer wakes the service thread for
 /// the earliest; each wake handles every session due within ``batchWindow``, in due order and,
 /// within one due time, in the order they were scheduled, then arms the timer for the next.
 ///
@@ -42,8 +43,8 @@ final class FrameScheduler {
 
     /// Sessions by due time (sessions of one lattice group share one), in scheduling order.
     private var buckets: [Int64: [Entry]] = [:]
-    /// The distinct due times of ``buckets``, as a binary min-heap.
-    private var dueTimes: [Int64] = []
+    /// The distinct due times of ``buckets``.
+    private var dueTimes = Heap<Int64>()
     private var lastTicket: UInt64 = 0
     private var timer: LoopTimer?
     private var timerDue: Int64 = .max
@@ -60,7 +61,7 @@ final class FrameScheduler {
         let entry = Entry(ticket: lastTicket, session: session)
         if buckets[due]?.append(entry) == nil {
             buckets[due] = [entry]
-            pushDue(due)
+            dueTimes.insert(due)
         }
         armTimer(loop)
     }
@@ -85,7 +86,7 @@ final class FrameScheduler {
     }
 
     private func armTimer(_ loop: ServerLoop) {
-        guard let top = dueTimes.first else { return }
+        guard let top = dueTimes.min else { return }
         if timer != nil && timerDue <= top { return }
         if let timer { loop.cancel(timer) }
         timerDue = top
@@ -99,8 +100,8 @@ final class FrameScheduler {
         timer = nil
         timerDue = .max
         var batch: [(session: LiveSession, due: Int64)] = []
-        while let due = dueTimes.first, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
-            popDue()
+        while let due = dueTimes.min, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
+            dueTimes.removeMin()
             for entry in buckets.removeValue(forKey: due) ?? [] {
                 let session = entry.session
                 guard session.frameTicket == entry.ticket else { continue }
@@ -111,35 +112,5 @@ final class FrameScheduler {
         }
         if !batch.isEmpty { onDue?(batch, loop) }
         armTimer(loop)
-    }
-
-    // MARK: Binary min-heap of due times
-
-    private func pushDue(_ due: Int64) {
-        dueTimes.append(due)
-        var child = dueTimes.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard dueTimes[child] < dueTimes[parent] else { break }
-            dueTimes.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func popDue() {
-        let last = dueTimes.count - 1
-        dueTimes.swapAt(0, last)
-        dueTimes.removeLast()
-        var parent = 0
-        let count = dueTimes.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            var smallest = left
-            if left + 1 < count && dueTimes[left + 1] < dueTimes[left] { smallest = left + 1 }
-            guard dueTimes[smallest] < dueTimes[parent] else { break }
-            dueTimes.swapAt(smallest, parent)
-            parent = smallest
-        }
     }
 }

@@ -54,11 +54,7 @@ extension ServerLoop {
         var graceEnded = false
         schedule(afterMicroseconds: Int64(configuration.shutdownGraceSeconds * 1_000_000)) { _ in graceEnded = true }
         while !connections.isEmpty, !graceEnded {
-            control.counters.socketPolls.bump()
-            if lws_service(context, 0) < 0 {
-                break
-            }
-            flushWrites()
+            guard pollSockets(context, waiting: true) else { break }
         }
     }
 
@@ -75,7 +71,7 @@ extension ServerLoop {
     /// - A timer is due within a millisecond: `poll`'s timeout would round down to zero and
     ///   the thread would poll every socket over and over until the timer is due.
     private func serviceRound(_ context: OpaquePointer) -> Bool {
-        let now = TimerTable.monotonicMicroseconds()
+        let now = lws_now_usecs()
         let expectingWake = handler.isExpectingWake(loop: self)
         let timerDue = timers.nextDeadline() ?? .max
         guard let readable, expectingWake || timerDue - now < 1_000 else {
@@ -85,10 +81,7 @@ extension ServerLoop {
                 // A wake that found the thread parked signalled the wake event, not the poll.
                 deliverWake()
             }
-            control.counters.socketPolls.bump()
-            guard lws_service(context, 0) >= 0 else { return false }
-            flushWrites()
-            return true
+            return pollSockets(context, waiting: true)
         }
         if !isParked {
             isParked = true
@@ -96,13 +89,10 @@ extension ServerLoop {
         }
         if now >= timerDue || (expectingWake && now >= nextParkedSocketPass) {
             nextParkedSocketPass = now + Self.parkedSocketPassMicroseconds
-            control.counters.socketPolls.bump()
-            // A negative timeout: poll without waiting, fire due timers, serve what is ready.
-            guard lws_service(context, -1) >= 0 else { return false }
-            flushWrites()
+            guard pollSockets(context, waiting: false) else { return false }
         }
         let wakeAt = expectingWake ? min(timerDue, nextParkedSocketPass) : timerDue
-        readable.wait(microseconds: min(wakeAt - TimerTable.monotonicMicroseconds(), Self.parkedSocketPassMicroseconds))
+        readable.wait(microseconds: min(wakeAt - lws_now_usecs(), Self.parkedSocketPassMicroseconds))
         for (socket, events) in readable.ready {
             var input = pollfd(fd: socket, events: Int16(POLLIN), revents: events)
             control.counters.readsWithoutPoll.bump()
@@ -111,6 +101,17 @@ extension ServerLoop {
         }
         flushWrites()
         deliverWake()
+        return true
+    }
+
+    /// One `lws_service`: fires due timers and serves the sockets `poll` reports, waiting for one
+    /// (or a timer, or a wake) unless `waiting` is false; then writes what was sent. False when
+    /// libwebsockets gives up.
+    private func pollSockets(_ context: OpaquePointer, waiting: Bool) -> Bool {
+        control.counters.socketPolls.bump()
+        // A negative timeout polls without waiting; 0 waits until something is due.
+        guard lws_service(context, waiting ? 0 : -1) >= 0 else { return false }
+        flushWrites()
         return true
     }
 
@@ -135,6 +136,7 @@ extension ServerLoop {
         deferredHTTP = [:]
         connections = [:]
         writesDue = []
+        writesFlushing = []
         readable = nil
     }
 

@@ -48,6 +48,8 @@ public final class ServerLoop {
     var httpChunk: [UInt8] = []
     /// Connections that asked to write since the last ``flushWrites()``.
     var writesDue: [Connection] = []
+    /// The connections ``flushWrites()`` is writing to.
+    var writesFlushing: [Connection] = []
     /// Whether the service thread waits for wakes with ``readable`` rather than in the poll.
     var isParked = false
     /// The open WebSocket sockets and the wake event, for a parked service thread (nil if the
@@ -229,15 +231,16 @@ public final class ServerLoop {
     /// frame took a poll round over all open sockets before it was written.
     func flushWrites() {
         guard !writesDue.isEmpty, !isTearingDown, let context else { return }
-        let due = writesDue
-        // Writes requested while these are written (more queued messages) wait for the next call.
-        writesDue.removeAll(keepingCapacity: true)
-        for connection in due where connection.writeRequested {
+        // Writes requested while these are written (more queued messages) wait for the next
+        // call. The two lists trade places, so neither is reallocated per call.
+        swap(&writesDue, &writesFlushing)
+        defer { writesFlushing.removeAll(keepingCapacity: true) }
+        for connection in writesFlushing where connection.writeRequested {
             // Closed meanwhile (its `wsi` is gone), or waiting for the rest of a message.
             guard connections[connection.id] === connection, lws_partial_buffered(connection.wsi) == 0 else {
                 continue
             }
-            var ready = pollfd(fd: lws_get_socket_fd(connection.wsi), events: Int16(POLLOUT), revents: Int16(POLLOUT))
+            var ready = pollfd(fd: connection.socket, events: Int16(POLLOUT), revents: Int16(POLLOUT))
             control.counters.writesWithoutPoll.bump()
             if lws_service_fd(context, &ready) < 0 { break }
         }

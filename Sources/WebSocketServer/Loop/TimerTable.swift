@@ -1,11 +1,5 @@
-import CEpoll  // (its `timespec` is the one this module sees, since ReadableSockets imports it)
 import CLibWebSockets
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import HeapModule
 
 /// One-shot timers on libwebsockets' sorted-usec-list (`lws_sul`) scheduler.
 ///
@@ -17,7 +11,7 @@ import CLibWebSockets
 /// The table also knows when its earliest timer is due (``nextDeadline``): libwebsockets
 /// waits in `poll`, whose timeout is in whole milliseconds, and rounds a shorter wait down to
 /// zero, so the last millisecond before a timer would be spent polling every socket again
-/// and again. The service loop waits out that millisecond itself (``ServerLoop/serve()``).
+/// and again. The service loop waits out that millisecond itself (`ServerLoop.serviceRound`).
 struct TimerTable {
     private struct Entry {
         let slot: UnsafeMutablePointer<pc_lws_timer>
@@ -25,12 +19,20 @@ struct TimerTable {
         let deadline: Int64
     }
 
+    /// A scheduled timer's deadline, ordered by time.
+    private struct Deadline: Comparable {
+        let time: Int64
+        let id: UInt64
+
+        static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.time < rhs.time }
+    }
+
     private var entries: [UInt64: Entry] = [:]
     private var freeSlots: [UnsafeMutablePointer<pc_lws_timer>] = []
     private var lastID: UInt64 = 0
-    /// (deadline, id) of scheduled timers as a binary min-heap; entries of timers that fired or
-    /// were cancelled are dropped when they reach the top.
-    private var deadlines: [(deadline: Int64, id: UInt64)] = []
+    /// Deadlines of scheduled timers; those of timers that fired or were cancelled are dropped
+    /// when they reach the top.
+    private var deadlines = Heap<Deadline>()
 
     /// Timers scheduled and not yet fired or cancelled.
     var count: Int { entries.count }
@@ -47,31 +49,25 @@ struct TimerTable {
         slot.pointee.owner = owner
         slot.pointee.id = lastID
         lws_sul_schedule(context, 0, pc_lws_timer_sul(slot), timerFired, microseconds)
-        // Taken after scheduling, so it is never earlier than libwebsockets' own deadline.
-        let deadline = Self.monotonicMicroseconds() + microseconds
+        // libwebsockets' clock, read after scheduling: never earlier than the timer's own deadline.
+        let deadline = lws_now_usecs() + microseconds
         entries[lastID] = Entry(slot: slot, body: body, deadline: deadline)
         if deadlines.count >= 64 && deadlines.count > 2 * entries.count {
             // Mostly cancelled timers (rescheduled expiries) that would wait long to reach the top.
-            deadlines = entries.map { (deadline: $0.value.deadline, id: $0.key) }.sorted { $0.deadline < $1.deadline }
+            deadlines = Heap(entries.map { Deadline(time: $0.value.deadline, id: $0.key) })
         }
-        push((deadline, lastID))
+        deadlines.insert(Deadline(time: deadline, id: lastID))
         return TimerID(rawValue: lastID)
     }
 
-    /// When the earliest pending timer is due (monotonic microseconds), or nil without timers.
+    /// When the earliest pending timer is due (`lws_now_usecs` microseconds), or nil without
+    /// timers.
     mutating func nextDeadline() -> Int64? {
-        while let top = deadlines.first {
-            if entries[top.id] != nil { return top.deadline }
-            popTop()
+        while let top = deadlines.min {
+            if entries[top.id] != nil { return top.time }
+            deadlines.removeMin()
         }
         return nil
-    }
-
-    /// The monotonic clock the deadlines are on, in microseconds.
-    static func monotonicMicroseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
     }
 
     /// Removes a timer that libwebsockets has just fired (it is already unlinked) and
@@ -97,38 +93,11 @@ struct TimerTable {
             entry.slot.deallocate()
         }
         entries = [:]
-        deadlines = []
+        deadlines = Heap()
         for slot in freeSlots {
             slot.deallocate()
         }
         freeSlots = []
-    }
-
-    private mutating func push(_ element: (deadline: Int64, id: UInt64)) {
-        deadlines.append(element)
-        var child = deadlines.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard deadlines[child].deadline < deadlines[parent].deadline else { break }
-            deadlines.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func popTop() {
-        let last = deadlines.removeLast()
-        guard !deadlines.isEmpty else { return }
-        deadlines[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            guard left < deadlines.count else { break }
-            let right = left + 1
-            let child = right < deadlines.count && deadlines[right].deadline < deadlines[left].deadline ? right : left
-            guard deadlines[child].deadline < deadlines[parent].deadline else { break }
-            deadlines.swapAt(child, parent)
-            parent = child
-        }
     }
 
     private static func allocateSlot() -> UnsafeMutablePointer<pc_lws_timer> {
