@@ -70,3 +70,97 @@ import Testing
         #expect(tl.hasAnimation(forKey: "k", on: layer))
     }
 }
+
+/// The timeline keeps its last pass over the animations (``Timeline/animationScan``) between
+/// frames; every change that can move the next natural end or stop an animation must drop it.
+@Suite struct AnimationScanTests {
+    /// The kept answers equal a fresh pass's.
+    private func expectFresh(_ tl: Timeline, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        let fresh = tl.scanAnimations()
+        let ends = [fresh.completion?.time, tl.timers.first?.due].compactMap { $0 }
+        let expected = tl.outbox.isEmpty ? ends.min() : tl.now
+        #expect(tl.nextEventTime() == expected, comment, sourceLocation: sourceLocation)
+        #expect(tl.hasRunningAnimations(at: 0) == fresh.running, comment, sourceLocation: sourceLocation)
+    }
+
+    @Test func keptScanFollowsEveryChange() {
+        var tl = Timeline()
+        let parent = tl.addLayer(owner: "p")
+        let layer = tl.addLayer(parent: parent, owner: "h")
+        tl.setModel(.scalar(0), for: .opacity, of: layer)
+        #expect(tl.drain(upTo: 0).isEmpty)
+        #expect(tl.animationScan != nil, "a drain with nothing due keeps its pass")
+        #expect(tl.nextEventTime() == nil && !tl.hasRunningAnimations(at: 0))
+
+        tl.animate(.opacity, of: layer, to: .scalar(1), duration: 2, at: 0)
+        expectFresh(tl, "an animation added")
+        #expect(tl.nextEventTime() == 2)
+        _ = tl.drain(upTo: 0.5)
+        #expect(tl.nextEventTime() == 2)
+
+        // The parent slows to half speed at 0.5: the end moves from 2 to 3.5.
+        tl.setTiming(of: parent, beginTime: 0.5, speed: 0.5, timeOffset: 0.5)
+        expectFresh(tl, "a parent's timing changed")
+        #expect(approx(tl.nextEventTime(), 3.5))
+
+        // Frozen: still attached, no longer running, no end.
+        tl.setTiming(of: parent, beginTime: 0.5, speed: 0, timeOffset: 0.5)
+        expectFresh(tl, "a parent frozen")
+        #expect(tl.nextEventTime() == nil && !tl.hasRunningAnimations(at: 1))
+        _ = tl.drain(upTo: 10)
+        tl.setTiming(of: parent, beginTime: 10, speed: 1, timeOffset: 0.5)
+        expectFresh(tl, "a parent resumed")
+        #expect(approx(tl.nextEventTime(), 11.5))
+
+        // A second animation added with an end already past reports at `now`, before the first.
+        tl.setModel(.scalar(0), for: .progress, of: layer)
+        tl.animate(.progress, of: layer, to: .scalar(1), duration: 0.1, at: 10)
+        _ = tl.drain(upTo: 10.05)
+        expectFresh(tl, "a second animation")
+        let events = tl.drain(upTo: 20)
+        #expect(events.count == 2, "both ends reported once")
+        #expect(tl.nextEventTime() == nil && !tl.hasRunningAnimations(at: 20))
+
+        tl.animate(.opacity, of: layer, to: .scalar(0), duration: 1, at: 20)
+        tl.removeLayer(layer, at: 20.5)
+        expectFresh(tl, "the layer removed")
+        #expect(tl.drain(upTo: 30).count == 1, "stopped, not finished")
+        expectFresh(tl, "after the stop")
+        #expect(tl.nextEventTime() == nil && !tl.hasRunningAnimations(at: 30))
+    }
+
+    @Test func keptScanMatchesAFreshOneThroughARandomRun() {
+        var generator = SplitMix(seed: 7)
+        var tl = Timeline()
+        let layers = (0..<4).map { tl.addLayer(owner: "l\($0)") }
+        for layer in layers { tl.setModel(.scalar(0), for: .opacity, of: layer) }
+        var time = 0.0
+        for step in 0..<400 {
+            time += generator.unit() * 0.2
+            let layer = layers[Int(generator.next() % 4)]
+            switch generator.next() % 5 {
+            case 0: tl.animate(.opacity, of: layer, to: .scalar(generator.unit()), duration: generator.unit(), at: time)
+            case 1: tl.setTiming(of: layer, beginTime: time, speed: Double(generator.next() % 3), timeOffset: 0)
+            case 2: tl.removeAllAnimations(from: layer, at: time)
+            case 3: tl.schedule(at: time + generator.unit(), tag: TimerTag(owner: "t", code: step))
+            default: break
+            }
+            _ = tl.drain(upTo: time)
+            expectFresh(tl, "step \(step)")
+        }
+    }
+}
+
+/// A small deterministic generator for the randomized run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

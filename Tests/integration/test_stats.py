@@ -23,7 +23,7 @@ def test_stats_fields(server):
         assert isinstance(body["segments"][key], int) and body["segments"][key] >= 0, body
     for key in ("connectionsAccepted", "upgradesRefused", "messagesReceived", "messagesSent", "bytesSent",
                 "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
-                "socketPolls", "writesWithoutPoll", "readsWithoutPoll"):
+                "socketPolls", "writesWithoutPoll", "readsWithoutPoll", "timersWithoutPoll"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
 
 
@@ -46,14 +46,17 @@ async def test_counters_follow_an_animating_session(start_server):
     sent = after["transport"]["messagesSent"] - before["transport"]["messagesSent"]
     polls = after["transport"]["socketPolls"] - before["transport"]["socketPolls"]
     direct = after["transport"]["writesWithoutPoll"] - before["transport"]["writesWithoutPoll"]
+    timers = after["transport"]["timersWithoutPoll"] - before["transport"]["timersWithoutPoll"]
     print(f"\n1 s of a moving bar: {got} frames received, {rendered} rendered, {changed} changed, {sent} messages sent,"
-          f" {polls} socket polls, {direct} writes without a poll")
+          f" {polls} socket polls, {direct} writes without a poll, {timers} timers fired without a poll")
     assert got >= 30, got
     assert changed >= got - 2 and rendered >= changed, (got, rendered, changed)
     assert sent >= got, (sent, got)
     # The last millisecond before each frame's timer is waited out, not spent polling the sockets
     # again and again (docs/architecture.md, "Threading"): a few polls per frame, not hundreds.
     assert polls <= 10 * got, (polls, got)
+    # ...and the frame timer is then fired by the waiting loop itself, not by one more poll.
+    assert timers >= got / 2, (timers, got)
     assert after["transport"]["connectionsAccepted"] >= before["transport"]["connectionsAccepted"] + 1
 
 

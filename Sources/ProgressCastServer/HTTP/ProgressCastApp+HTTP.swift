@@ -87,6 +87,7 @@ extension ProgressCastApp {
                             ("socketPolls", number(transport.socketPolls)),
                             ("writesWithoutPoll", number(transport.writesWithoutPoll)),
                             ("readsWithoutPoll", number(transport.readsWithoutPoll)),
+                            ("timersWithoutPoll", number(transport.timersWithoutPoll)),
                         ]))
                 ),
             ]))

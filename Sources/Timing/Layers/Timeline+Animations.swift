@@ -97,14 +97,9 @@ extension Timeline {
     /// Whether any attached animation can still change a presentation value after `time`:
     /// one on a layer whose time is not frozen (overall speed not 0) that has not completed,
     /// or that repeats forever.
+    /// (The answer does not depend on `time`: a layer's time is frozen or not for good until the
+    /// timeline changes.)
     public func hasRunningAnimations(at time: Double) -> Bool {
-        for index in layers.indices {
-            let count = layers[index]?.animations.count ?? 0
-            guard count > 0 else { continue }
-            let map = localTimeMap(of: LayerID(rawValue: index))
-            if map.scale == 0 { continue }
-            for position in 0..<count where layers[index]?.animations[position].finishReported == false { return true }
-        }
-        return false
+        (animationScan ?? scanAnimations()).running
     }
 }

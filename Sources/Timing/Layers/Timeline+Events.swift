@@ -25,7 +25,9 @@ extension Timeline {
     /// then sample. Events caused by commands (removals, replacements) come first.
     public mutating func nextEvent(upTo time: Double) -> TimelineEvent? {
         if !outbox.isEmpty { return outbox.removeFirst() }
-        let completion = nextCompletion()
+        let scan = animationScan ?? scanAnimations()
+        animationScan = scan
+        let completion = scan.completion
         let timer = timers.first
         var takeTimer: Bool
         switch (completion, timer) {
@@ -48,7 +50,7 @@ extension Timeline {
     /// The time of the earliest pending event (timer or natural animation end), if any.
     public func nextEventTime() -> Double? {
         if !outbox.isEmpty { return now }
-        let c = nextCompletion()?.time
+        let c = (animationScan ?? scanAnimations()).completion?.time
         let t = timers.first?.due
         switch (c, t) {
         case let (c?, t?): return min(c, t)
@@ -56,18 +58,29 @@ extension Timeline {
         }
     }
 
-    private struct PendingCompletion {
+    /// What one pass over every attached animation finds (kept in ``Timeline/animationScan``).
+    struct AnimationScan {
+        /// The earliest natural end not yet reported.
+        var completion: PendingCompletion?
+        /// Whether an animation not yet completed runs on a layer whose time is not frozen.
+        var running = false
+    }
+
+    /// An attached animation's natural end, not yet reported.
+    struct PendingCompletion {
         var time: Double
         var sequence: Int
         var layer: LayerID
         var index: Int
     }
 
-    /// The earliest natural end of an attached animation, in global media time.
-    private func nextCompletion() -> PendingCompletion? {
-        var best: PendingCompletion?
-        // Runs before every sample: fields are read in place (binding a layer or an attached
-        // animation to a name would copy it and retain everything it holds).
+    /// One pass over every attached animation: the earliest natural end (in global media time;
+    /// ends already past count as `now`, ties going to the animation added first) and whether any
+    /// animation still runs.
+    func scanAnimations() -> AnimationScan {
+        var scan = AnimationScan()
+        // Fields are read in place (binding a layer or an attached animation to a name would
+        // copy it and retain everything it holds).
         for layerIndex in layers.indices {
             let count = layers[layerIndex]?.animations.count ?? 0
             guard count > 0 else { continue }
@@ -75,18 +88,21 @@ extension Timeline {
             var map: (scale: Double, offset: Double)?
             for index in 0..<count {
                 guard let timing = layers[layerIndex]?.animations[index].unreportedTiming else { continue }
-                let active = timing.activeDuration
-                guard timing.speed > 0, active.isFinite else { continue }
-                let localEnd = timing.beginTime + active / timing.speed
                 if map == nil { map = localTimeMap(of: id) }
-                guard let m = map, m.scale > 0 else { continue }
+                guard let m = map else { continue }
+                if m.scale != 0 { scan.running = true }
+                let active = timing.activeDuration
+                guard timing.speed > 0, active.isFinite, m.scale > 0 else { continue }
+                let localEnd = timing.beginTime + active / timing.speed
                 let globalEnd = max((localEnd - m.offset) / m.scale, now)
                 let sequence = layers[layerIndex]?.animations[index].id.rawValue ?? 0
-                if let b = best, b.time < globalEnd || (b.time == globalEnd && b.sequence < sequence) { continue }
-                best = PendingCompletion(time: globalEnd, sequence: sequence, layer: id, index: index)
+                if let b = scan.completion, b.time < globalEnd || (b.time == globalEnd && b.sequence < sequence) {
+                    continue
+                }
+                scan.completion = PendingCompletion(time: globalEnd, sequence: sequence, layer: id, index: index)
             }
         }
-        return best
+        return scan
     }
 
     private mutating func finish(_ c: PendingCompletion) -> TimelineEvent? {

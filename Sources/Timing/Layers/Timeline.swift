@@ -5,14 +5,24 @@
 ///
 /// A value type: copying a timeline snapshots the whole scene state.
 public struct Timeline: Sendable {
-    var layers: [Layer?] = []
+    var layers: [Layer?] = [] {
+        // Any change to a layer (its timing, its animations) may move the next natural end.
+        didSet { animationScan = nil }
+    }
     var timers = TimerQueue()
     /// Events caused by commands (removed or replaced animations), reported before anything later.
     var outbox: [TimelineEvent] = []
     /// Shared by animations and timers, so ties at one instant resolve in insertion order.
     var sequence = 0
     /// The latest media time seen by a mutating call or an event.
-    public private(set) var now: Double = 0
+    public private(set) var now: Double = 0 {
+        // Ends already past are reported at `now` (see scanAnimations): the order among them can change.
+        didSet { animationScan = nil }
+    }
+    /// The last pass over every attached animation (the next natural end, whether any runs),
+    /// valid while ``layers`` and ``now`` stay as they were: advancing a scene with nothing due
+    /// and asking whether it may change (both once per frame) then scan no layer.
+    var animationScan: AnimationScan?
 
     public init() {}
 

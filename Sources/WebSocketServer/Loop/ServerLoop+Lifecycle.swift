@@ -63,9 +63,10 @@ extension ServerLoop {
     ///
     /// The service thread *parks* instead in two cases where that poll costs more than it
     /// serves. Parked, it waits on ``ReadableSockets`` (epoll: input on its WebSocket
-    /// connections, read at once with `lws_service_fd`, and the wake event), and runs
-    /// libwebsockets' poll without blocking only when a timer is due or, while a wake is
-    /// expected, at most every ``parkedSocketPassMicroseconds``:
+    /// connections, read at once with `lws_service_fd`, and the wake event), fires due timers
+    /// itself (``TimerTable/takeDue(at:)``), and runs libwebsockets' poll, without blocking, only
+    /// while a wake is expected and at most every ``parkedSocketPassMicroseconds`` (for accepts,
+    /// HTTP, partly written messages and libwebsockets' own timers):
     /// - The handler expects a wake soon (render helpers working): each wake that ended a poll
     ///   paid for registering a wait on every open socket, and ran over every socket again.
     /// - A timer is due within a millisecond: `poll`'s timeout would round down to zero and
@@ -87,11 +88,16 @@ extension ServerLoop {
             isParked = true
             control.park()
         }
-        if now >= timerDue || (expectingWake && now >= nextParkedSocketPass) {
+        if expectingWake && now >= nextParkedSocketPass {
             nextParkedSocketPass = now + Self.parkedSocketPassMicroseconds
             guard pollSockets(context, waiting: false) else { return false }
         }
-        let wakeAt = expectingWake ? min(timerDue, nextParkedSocketPass) : timerDue
+        if now >= timerDue {
+            fireDueTimers(now: now)
+            flushWrites()
+        }
+        let nextTimer = timers.nextDeadline() ?? .max
+        let wakeAt = expectingWake ? min(nextTimer, nextParkedSocketPass) : nextTimer
         readable.wait(microseconds: min(wakeAt - lws_now_usecs(), Self.parkedSocketPassMicroseconds))
         for (socket, events) in readable.ready {
             var input = pollfd(fd: socket, events: Int16(POLLIN), revents: events)

@@ -262,4 +262,13 @@ public final class ServerLoop {
         guard !isTearingDown, let body = timers.takeFired(id: id) else { return }
         body(self)
     }
+
+    /// Runs every timer due at `now` (`lws_now_usecs` microseconds), in due order, without a
+    /// poll round (timers a body schedules run too if they are due).
+    func fireDueTimers(now: Int64) {
+        while !isTearingDown, let body = timers.takeDue(at: now) {
+            control.counters.timersWithoutPoll.bump()
+            body(self)
+        }
+    }
 }

@@ -34,6 +34,9 @@ public struct Statistics: Sendable, Hashable {
     /// Input read from a WebSocket connection as soon as epoll reported it, while the service
     /// thread was parked, rather than found by a poll over every socket.
     public var readsWithoutPoll: Int
+    /// Timers the parked service thread fired itself when due, rather than in a poll over every
+    /// socket (``TimerTable/takeDue(at:)``).
+    public var timersWithoutPoll: Int
 }
 
 /// The live counters behind ``Statistics``: written on the service thread, read from
@@ -53,6 +56,7 @@ final class StatisticsCounters: Sendable {
     let socketPolls = Atomic<Int>(0)
     let writesWithoutPoll = Atomic<Int>(0)
     let readsWithoutPoll = Atomic<Int>(0)
+    let timersWithoutPoll = Atomic<Int>(0)
 
     var snapshot: Statistics {
         Statistics(
@@ -69,7 +73,8 @@ final class StatisticsCounters: Sendable {
             httpRequests: httpRequests.load(ordering: .relaxed),
             socketPolls: socketPolls.load(ordering: .relaxed),
             writesWithoutPoll: writesWithoutPoll.load(ordering: .relaxed),
-            readsWithoutPoll: readsWithoutPoll.load(ordering: .relaxed)
+            readsWithoutPoll: readsWithoutPoll.load(ordering: .relaxed),
+            timersWithoutPoll: timersWithoutPoll.load(ordering: .relaxed)
         )
     }
 }

@@ -11,7 +11,8 @@ import HeapModule
 /// The table also knows when its earliest timer is due (``nextDeadline``): libwebsockets
 /// waits in `poll`, whose timeout is in whole milliseconds, and rounds a shorter wait down to
 /// zero, so the last millisecond before a timer would be spent polling every socket again
-/// and again. The service loop waits out that millisecond itself (`ServerLoop.serviceRound`).
+/// and again. The service loop waits out that millisecond itself and fires the timer itself
+/// (``takeDue(at:)``), without a poll over every socket (`ServerLoop.serviceRound`).
 struct TimerTable {
     private struct Entry {
         let slot: UnsafeMutablePointer<pc_lws_timer>
@@ -19,12 +20,13 @@ struct TimerTable {
         let deadline: Int64
     }
 
-    /// A scheduled timer's deadline, ordered by time.
+    /// A scheduled timer's deadline, ordered by time, then by scheduling order (as
+    /// libwebsockets fires timers due at the same time).
     private struct Deadline: Comparable {
         let time: Int64
         let id: UInt64
 
-        static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.time < rhs.time }
+        static func < (lhs: Deadline, rhs: Deadline) -> Bool { (lhs.time, lhs.id) < (rhs.time, rhs.id) }
     }
 
     private var entries: [UInt64: Entry] = [:]
@@ -66,6 +68,21 @@ struct TimerTable {
         while let top = deadlines.min {
             if entries[top.id] != nil { return top.time }
             deadlines.removeMin()
+        }
+        return nil
+    }
+
+    /// Takes the earliest timer out if it is due at `now` (`lws_now_usecs` microseconds):
+    /// unlinks it from libwebsockets' list and returns its body, for the service loop to run
+    /// without a poll round (``ServerLoop`` fires due timers itself while parked). Nil when
+    /// nothing is due.
+    mutating func takeDue(at now: Int64) -> ((ServerLoop) -> Void)? {
+        while let top = deadlines.min, top.time <= now {
+            deadlines.removeMin()
+            guard let entry = entries.removeValue(forKey: top.id) else { continue }
+            lws_sul_cancel(pc_lws_timer_sul(entry.slot))
+            freeSlots.append(entry.slot)
+            return entry.body
         }
         return nil
     }
