@@ -34,13 +34,6 @@ public protocol WebSocketServerHandler: AnyObject {
     /// service thread gets to run are delivered as one call.
     func serverWoken(loop: ServerLoop)
 
-    /// Whether work handed to other threads is still out and will come back with a
-    /// ``WebSocketServer/wake()`` soon. While it is, the service thread waits for the wake and
-    /// for input on its WebSocket connections in epoll, and runs the poll over every socket
-    /// (without blocking) at most every ``ServerLoop/parkedSocketPassMicroseconds``, instead
-    /// of sleeping in that poll once per wake (asked before each wait; defaults to false).
-    func isExpectingWake(loop: ServerLoop) -> Bool
-
     /// Answers an HTTP request under one of the configured dynamic route prefixes, or
     /// one that no static mount serves. Called when the request (and its body) is
     /// complete; the response is written as the socket accepts it.
@@ -62,8 +55,6 @@ extension WebSocketServerHandler {
     public func connectionClosed(_ connection: ConnectionID, reason: CloseReason, loop: ServerLoop) {}
     /// Does nothing.
     public func serverWoken(loop: ServerLoop) {}
-    /// Nothing is expected: the service thread waits in the socket poll.
-    public func isExpectingWake(loop: ServerLoop) -> Bool { false }
     /// Does nothing.
     public func httpRequestAbandoned(_ ticket: HTTPTicket, loop: ServerLoop) {}
     /// Answers 404 Not Found.

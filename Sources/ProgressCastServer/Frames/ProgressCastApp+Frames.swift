@@ -2,7 +2,7 @@ import ComponentSupport
 import Recording
 import Session
 import Timing
-public import WebSocketServer
+import WebSocketServer
 
 extension ProgressCastApp {
     /// After an op: events to every watcher, the recording brought up to date, and a frame
@@ -216,13 +216,6 @@ extension ProgressCastApp {
     /// Takes back the sessions the render helpers finished (see ``FrameRenderPool``).
     func takeBackRendered(loop: ServerLoop) {
         renderPool.drain { handBackRendered($0, loop: loop) }
-    }
-
-    /// While paced frames are out with the render helpers, their wakes are due any moment: the
-    /// service thread waits for them in epoll rather than in a poll over every open socket
-    /// (``WebSocketServerHandler/isExpectingWake(loop:)``).
-    public func isExpectingWake(loop: ServerLoop) -> Bool {
-        renderPool.outstanding > 0
     }
 
     /// Makes `session` safe to touch: if its paced frame is being rendered in the background,

@@ -25,10 +25,11 @@ final class ServerControl: Sendable {
     let counters = StatisticsCounters()
     private let stopFlag = Atomic<Bool>(false)
     private let wakeFlag = Atomic<Bool>(false)
-    /// Whether the service thread waits for wakes on ``wakeEvent`` (with its readable sockets,
-    /// ``ReadableSockets``) rather than in libwebsockets' poll: see `ServerLoop.serviceRound`.
+    /// Whether the service thread waits for wakes on ``wakeEvent`` (in epoll with its sockets,
+    /// ``ReadySockets``) rather than in libwebsockets' poll: see `ServerLoop.serviceRound`.
     private let parked = Atomic<Bool>(false)
-    /// An eventfd a parked service thread waits on (-1 if none could be made: it never parks).
+    /// An eventfd the service thread waits on in epoll (-1 if none could be made: it then waits
+    /// in libwebsockets' poll).
     let wakeEvent: Int32 = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     private let listeningPort = Atomic<Int>(0)
     private let context = Mutex<ContextHandle?>(nil)
@@ -67,8 +68,8 @@ final class ServerControl: Sendable {
         }
     }
 
-    /// The service thread will wait for wakes on ``wakeEvent`` (with its readable sockets) and
-    /// run libwebsockets' poll without blocking, until ``unpark()`` (service thread).
+    /// The service thread will wait for wakes on ``wakeEvent`` (in epoll, with its sockets) until
+    /// ``unpark()`` (service thread).
     func park() {
         parked.store(true, ordering: .sequentiallyConsistent)
     }

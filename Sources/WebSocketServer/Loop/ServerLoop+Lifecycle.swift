@@ -13,6 +13,7 @@ extension ServerLoop {
     func open() throws(WebSocketServerError) -> Int {
         lws_set_log_level(Self.logMask(configuration.libraryLogLevel), nil)
         let resources = ContextResources(configuration: configuration)
+        sockets = ReadySockets(wakeEvent: control.wakeEvent)
         var info = resources.creationInfo(configuration: configuration, user: Unmanaged.passUnretained(self).toOpaque())
         guard let context = lws_create_context(&info) else {
             if let reason = BindDiagnosis.reason(host: configuration.host, port: configuration.port) {
@@ -22,12 +23,15 @@ extension ServerLoop {
         }
         self.context = context
         self.resources = resources
-        readable = ReadableSockets(wakeEvent: control.wakeEvent)
         let port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, ContextResources.vhostName)))
         guard port > 0 else {
             tearDown()
             throw .bindFailed(host: configuration.host, port: configuration.port, reason: "no listening socket")
         }
+        // Connections are accepted as soon as epoll reports the listening socket (otherwise at
+        // the first accept, which libwebsockets' own poll makes).
+        let listening = ReadySockets.listeningSocket(port: port)
+        if listening >= 0 { sockets?.watch(listening, for: Int16(POLLIN)) }
         return port
     }
 
@@ -36,13 +40,14 @@ extension ServerLoop {
     func serve() {
         guard let context else { return }
         handler.serverStarted(loop: self)
+        // Wakes signal the event the thread waits on in epoll, not libwebsockets' poll.
+        if sockets != nil { control.park() }
         while !control.isStopRequested {
             guard serviceRound(context) else { break }
         }
-        if isParked {
-            isParked = false
-            control.unpark()
-        }
+        // The grace period below waits in libwebsockets' poll: wakes go there again.
+        control.unpark()
+        deliverWake()
         isStopping = true
         handler.serverStopping(loop: self)
         for connection in connections.values where connection.pendingClose == nil {
@@ -58,53 +63,41 @@ extension ServerLoop {
         }
     }
 
-    /// One round of the service loop. Usually `lws_service`: wait in `poll` for socket activity,
-    /// a timer or a wake, serve it, then write what was sent (``flushWrites()``).
+    /// One round of the service loop: wait in epoll (``ReadySockets``) for a socket, a due timer
+    /// or a wake; serve the ready sockets with `lws_service_fd`, fire due timers (``TimerTable``),
+    /// take the wake, write what was sent (``flushWrites()``). libwebsockets' own poll runs only
+    /// every ``libraryPassMicroseconds`` (``busyLibraryPassMicroseconds`` while HTTP requests are
+    /// answered), without blocking, or at once when it says a connection needs service without
+    /// socket activity (`lws_service_adjust_timeout`).
     ///
-    /// The service thread *parks* instead in two cases where that poll costs more than it
-    /// serves. Parked, it waits on ``ReadableSockets`` (epoll: input on its WebSocket
-    /// connections, read at once with `lws_service_fd`, and the wake event), fires due timers
-    /// itself (``TimerTable/takeDue(at:)``), and runs libwebsockets' poll, without blocking, only
-    /// while a wake is expected and at most every ``parkedSocketPassMicroseconds`` (for accepts,
-    /// HTTP, partly written messages and libwebsockets' own timers):
-    /// - The handler expects a wake soon (render helpers working): each wake that ended a poll
-    ///   paid for registering a wait on every open socket, and ran over every socket again.
-    /// - A timer is due within a millisecond: `poll`'s timeout would round down to zero and
-    ///   the thread would poll every socket over and over until the timer is due.
+    /// `poll` over every open socket cost as much as the kernel's `send` at 1,000 connections
+    /// (docs/benchmarks.md): each call registered a wait on every socket and scanned them all
+    /// again when woken, and its timeout is in whole milliseconds, so the last millisecond before
+    /// each frame timer was polled again and again. Without an epoll set (the kernel refused
+    /// one) the round is that poll (`lws_service`).
     private func serviceRound(_ context: OpaquePointer) -> Bool {
+        guard let sockets else { return pollSockets(context, waiting: true) }
         let now = lws_now_usecs()
-        let expectingWake = handler.isExpectingWake(loop: self)
-        let timerDue = timers.nextDeadline() ?? .max
-        guard let readable, expectingWake || timerDue - now < 1_000 else {
-            if isParked {
-                isParked = false
-                control.unpark()
-                // A wake that found the thread parked signalled the wake event, not the poll.
-                deliverWake()
-            }
-            return pollSockets(context, waiting: true)
-        }
-        if !isParked {
-            isParked = true
-            control.park()
-        }
-        if expectingWake && now >= nextParkedSocketPass {
-            nextParkedSocketPass = now + Self.parkedSocketPassMicroseconds
+        if now >= nextLibraryPass || lws_service_adjust_timeout(context, 1, 0) == 0 {
+            let interval = now < httpActiveUntil ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
+            nextLibraryPass = now + interval
             guard pollSockets(context, waiting: false) else { return false }
         }
-        if now >= timerDue {
-            fireDueTimers(now: now)
-            flushWrites()
-        }
+        fireDueTimers(now: now)
+        flushWrites()
+        deliverWake()
         let nextTimer = timers.nextDeadline() ?? .max
-        let wakeAt = expectingWake ? min(nextTimer, nextParkedSocketPass) : nextTimer
-        readable.wait(microseconds: min(wakeAt - lws_now_usecs(), Self.parkedSocketPassMicroseconds))
-        for (socket, events) in readable.ready {
-            var input = pollfd(fd: socket, events: Int16(POLLIN), revents: events)
+        sockets.wait(microseconds: min(nextTimer, nextLibraryPass) - lws_now_usecs())
+        for (socket, events) in sockets.ready {
+            var ready = pollfd(fd: socket, events: sockets.events(of: socket) ?? events, revents: events)
             control.counters.readsWithoutPoll.bump()
             // libwebsockets finds the connection by its descriptor (nothing, if it closed).
-            guard lws_service_fd(context, &input) >= 0 else { return false }
+            guard lws_service_fd(context, &ready) >= 0 else { return false }
+            if events & Int16(POLLOUT) != 0, let connection = awaitingWritable[socket], !connection.isClosed {
+                followPartialWrite(connection)
+            }
         }
+        fireDueTimers(now: lws_now_usecs())
         flushWrites()
         deliverWake()
         return true
@@ -143,7 +136,8 @@ extension ServerLoop {
         connections = [:]
         writesDue = []
         writesFlushing = []
-        readable = nil
+        awaitingWritable = [:]
+        sockets = nil
     }
 
     private static func logMask(_ level: WebSocketServer.LibraryLogLevel) -> Int32 {

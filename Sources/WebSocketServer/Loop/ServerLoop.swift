@@ -50,20 +50,28 @@ public final class ServerLoop {
     var writesDue: [Connection] = []
     /// The connections ``flushWrites()`` is writing to.
     var writesFlushing: [Connection] = []
-    /// Whether the service thread waits for wakes with ``readable`` rather than in the poll.
-    var isParked = false
-    /// The open WebSocket sockets and the wake event, for a parked service thread (nil if the
-    /// kernel refused an epoll set: the thread then never parks).
-    var readable: ReadableSockets?
-    /// When a parked service thread next checks its sockets (monotonic microseconds).
-    var nextParkedSocketPass: Int64 = 0
+    /// Every socket libwebsockets serves and the wake event, in epoll: what the service thread
+    /// waits on (nil if the kernel refused an epoll set: the thread then waits in libwebsockets'
+    /// own poll).
+    var sockets: ReadySockets?
+    /// WebSocket connections watched for output while libwebsockets holds part of a message
+    /// (``ReadySockets``), by socket.
+    var awaitingWritable: [Int32: Connection] = [:]
+    /// When the service thread next runs libwebsockets' own poll (`lws_now_usecs` microseconds).
+    var nextLibraryPass: Int64 = 0
+    /// Until when HTTP requests count as being answered (see ``noteHTTPActivity()``).
+    var httpActiveUntil: Int64 = 0
 
-    /// While the handler expects a wake (``WebSocketServerHandler/isExpectingWake(loop:)``),
-    /// the service thread waits for it and for input on its WebSocket connections (read at
-    /// once), and runs libwebsockets' poll over every socket, without blocking, at most this
-    /// often: new connections, HTTP requests and the rest of partly written messages wait
-    /// for that pass.
-    public static let parkedSocketPassMicroseconds: Int64 = 4_000
+    /// How often the service thread, waiting in epoll, runs libwebsockets' own poll over every
+    /// socket (without blocking) for what only the library knows is due: its timeouts (closing
+    /// handshakes, idle HTTP connections), and sockets of HTTP responses that can take more.
+    /// Input on every socket and the output of WebSocket messages reach the loop through epoll.
+    public static let libraryPassMicroseconds: Int64 = 50_000
+    /// The same while HTTP requests are being answered (and for ``httpActivityMicroseconds``
+    /// after the last HTTP callback): a response larger than the socket takes at once is
+    /// written as the poll finds its socket writable.
+    public static let busyLibraryPassMicroseconds: Int64 = 4_000
+    static let httpActivityMicroseconds: Int64 = 1_000_000
 
     init(configuration: WebSocketServer.Configuration, handler: any WebSocketServerHandler, control: ServerControl) {
         self.configuration = configuration
@@ -237,13 +245,47 @@ public final class ServerLoop {
         defer { writesFlushing.removeAll(keepingCapacity: true) }
         for connection in writesFlushing where connection.writeRequested {
             // Closed meanwhile (its `wsi` is gone), or waiting for the rest of a message.
-            guard connections[connection.id] === connection, lws_partial_buffered(connection.wsi) == 0 else {
+            guard !connection.isClosed, !connection.awaitsWritable, lws_partial_buffered(connection.wsi) == 0 else {
                 continue
             }
             var ready = pollfd(fd: connection.socket, events: Int16(POLLOUT), revents: Int16(POLLOUT))
             control.counters.writesWithoutPoll.bump()
             if lws_service_fd(context, &ready) < 0 { break }
+            if !connection.isClosed { followPartialWrite(connection) }
         }
+    }
+
+    /// Watches a WebSocket connection's socket for output while libwebsockets holds part of a
+    /// message the socket did not take (it sends the rest when the socket is writable), and
+    /// stops once it is all sent; a message waiting behind it is then written at once.
+    func followPartialWrite(_ connection: Connection) {
+        guard let sockets else { return }
+        let partial = lws_partial_buffered(connection.wsi) != 0
+        guard partial != connection.awaitsWritable else { return }
+        connection.awaitsWritable = partial
+        let input = (sockets.events(of: connection.socket) ?? Int16(POLLIN)) & Int16(POLLIN)
+        sockets.watch(connection.socket, for: partial ? input | Int16(POLLOUT) : input)
+        if partial {
+            awaitingWritable[connection.socket] = connection
+        } else {
+            awaitingWritable[connection.socket] = nil
+            if connection.writeRequested { writesDue.append(connection) }
+        }
+    }
+
+    /// FILTER_NETWORK_CONNECTION: watches a socket libwebsockets just accepted for input, and
+    /// the listening socket too if it was not yet.
+    func socketAccepted(_ socket: Int32, listening: Int32) {
+        guard let sockets else { return }
+        if listening >= 0 { sockets.watch(listening, for: Int16(POLLIN)) }
+        if socket >= 0 { sockets.watch(socket, for: Int16(POLLIN), isNew: true) }
+    }
+
+    /// An HTTP request is being answered: for a while libwebsockets' own poll runs every
+    /// ``busyLibraryPassMicroseconds`` (only the library knows when an HTTP response's socket
+    /// can take more).
+    func noteHTTPActivity() {
+        httpActiveUntil = lws_now_usecs() + Self.httpActivityMicroseconds
     }
 
     /// Records a close and arranges for it to happen from the next writeable callback,

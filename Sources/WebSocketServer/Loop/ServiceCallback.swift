@@ -47,12 +47,18 @@ extension ServerLoop {
         case LWS_CALLBACK_CLOSED:
             connectionClosed(sessionSlot: user)
             return 0
+        case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+            // A socket just accepted (`input` holds its descriptor; `wsi` is the listening
+            // socket's): watched for input from now on, so its request is read at once.
+            socketAccepted(Int32(truncatingIfNeeded: Int(bitPattern: input)), listening: lws_get_socket_fd(wsi))
+            return 0
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             if control.takeWake(), !isTearingDown {
                 handler.serverWoken(loop: self)
             }
             return 0
         case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+            noteHTTPActivity()
             return filterHTTPRequest(wsi, uri: input, length: length)
         case LWS_CALLBACK_ADD_HEADERS:
             return addHeaders(wsi, arguments: input)
@@ -63,6 +69,7 @@ extension ServerLoop {
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
             return httpBodyCompleted(wsi)
         case LWS_CALLBACK_HTTP_WRITEABLE:
+            noteHTTPActivity()
             if let result = httpWritable(wsi) {
                 return result
             }

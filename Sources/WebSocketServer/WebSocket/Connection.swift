@@ -27,7 +27,7 @@ final class Connection {
     let id: ConnectionID
     /// The libwebsockets connection (`struct lws *`).
     let wsi: OpaquePointer
-    /// Its socket's descriptor (watched by ``ReadableSockets`` while open).
+    /// Its socket's descriptor (watched by ``ReadySockets`` while open).
     let socket: Int32
     var latest = LatestSlot()
     var queue: OrderedMessageQueue
@@ -36,6 +36,11 @@ final class Connection {
     var queueStreak = 0
     /// Whether `lws_callback_on_writable` was asked and the callback has not come yet.
     var writeRequested = false
+    /// Whether libwebsockets holds part of a message the socket did not take, and the socket is
+    /// watched for output until it is sent (``ServerLoop/followPartialWrite(_:)``).
+    var awaitsWritable = false
+    /// Set when libwebsockets reports the connection closed: its `wsi` is gone.
+    var isClosed = false
     var pendingClose: PendingClose?
     /// The last message handed to `lws_write`. With permessage-deflate, libwebsockets
     /// may go on compressing straight from this buffer in later service rounds (before

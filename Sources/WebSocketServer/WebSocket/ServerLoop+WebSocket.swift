@@ -30,7 +30,10 @@ extension ServerLoop {
             configuration: configuration)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
-        readable?.watch(connection.socket)
+        // Watched since it was accepted (as libwebsockets asked); from now on for input only
+        // (``ReadySockets``), or output too if the handshake's reply is not all sent yet.
+        sockets?.watch(connection.socket, for: Int16(POLLIN))
+        followPartialWrite(connection)
         control.counters.connectionsOpen.bump()
         control.counters.connectionsAccepted.bump()
         let info = ConnectionInfo(
@@ -130,7 +133,9 @@ extension ServerLoop {
         sessionSlot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
         let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
         connections[connection.id] = nil
-        readable?.unwatch(connection.socket)
+        connection.isClosed = true
+        sockets?.unwatch(connection.socket)
+        if connection.awaitsWritable { awaitingWritable[connection.socket] = nil }
         control.counters.connectionsOpen.bump(-1)
         handler.connectionClosed(connection.id, reason: connection.closeReason, loop: self)
     }

@@ -45,6 +45,19 @@ enum Scripts {
             run(main())
             """
 
+    /// Asks for a large message and times its arrival, from the request to the last byte.
+    static let largeReply =
+        prelude + """
+            import time
+            async def main():
+                async with connect(uri, compression=None, max_size=None) as ws:
+                    started = time.monotonic()
+                    await ws.send("large")
+                    reply = await ws.recv()
+                    out(length=len(reply), seconds=time.monotonic() - started)
+            run(main())
+            """
+
     static let noSubprotocol =
         prelude + """
             async def main():

@@ -10,8 +10,6 @@ final class TestHandler: WebSocketServerHandler {
     }
     var onWake: (ServerLoop) -> Void = { _ in }
     var onHTTP: (HTTPRequest, ServerLoop) -> HTTPResponse = { _, _ in .notFound }
-    /// What ``isExpectingWake(loop:)`` answers: true keeps the service thread parked.
-    var expectingWake = false
 
     init(log: EventLog) {
         self.log = log
@@ -44,10 +42,6 @@ final class TestHandler: WebSocketServerHandler {
     func serverWoken(loop: ServerLoop) {
         log.append("woken")
         onWake(loop)
-    }
-
-    func isExpectingWake(loop: ServerLoop) -> Bool {
-        expectingWake
     }
 
     func httpRequest(_ request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
