@@ -30,10 +30,12 @@ public struct IncrementalFrameEncoder: Sendable {
     /// The encoding written.
     public let encoding: Encoding
     private var runs: [Run] = []
-    /// JSON: the writer runs are encoded in and frames are assembled in.
+    /// JSON: the writer runs and frame headers are encoded in.
     private var writer = JSONWriter(capacity: 8192)
-    /// Binary: the buffer runs are encoded in and frames are assembled in.
+    /// Binary: the buffer runs and frame headers are encoded in.
     private var storage: [UInt8] = []
+    /// The frame ``withEncodedFrame(_:seq:time:_:)`` assembles and lends.
+    private var lent: [UInt8] = []
     /// Runs encoded and runs reused since the encoder was made.
     public private(set) var encoded = 0
     public private(set) var reused = 0
@@ -50,16 +52,61 @@ public struct IncrementalFrameEncoder: Sendable {
         _ list: IncrementalDisplayList, seq: Int, time: Double,
         _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
     ) rethrows -> Result {
+        var frame = lent
+        lent = []
+        defer { lent = frame }
+        let bodyStart = encodeFrame(list, seq: seq, time: time, into: &frame, headroom: 0)
+        return try frame.withUnsafeBytes { try body($0, bodyStart) }
+    }
+
+    /// Encodes `list`'s current frame as message `seq` at media time `time` into `buffer`:
+    /// `headroom` zero bytes (room a transport writes a header into), then the frame. Returns
+    /// where the display list's part starts, counted from the frame's first byte. The buffer's
+    /// capacity is kept, so a steady stream of frames into the same buffer does not allocate.
+    public mutating func encodeFrame(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, into buffer: inout [UInt8], headroom: Int
+    ) -> Int {
         updateRuns(list)
+        // The header, in the scratch writer or storage.
+        let header: Int
+        let bodyStart: Int
         switch encoding {
         case .json:
-            let bodyStart = assembleJSON(list, seq: seq, time: time)
-            return try writer.withUnsafeBytes { try body($0, bodyStart) }
+            writer.reset()
+            bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
+            writer.appendByte(UInt8(ascii: "["))
+            header = writer.count
         case .binary:
-            var bodyStart = 0
-            let count = assembleBinary(list, seq: seq, time: time, bodyStart: &bodyStart)
-            return try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count]), bodyStart) }
+            let shapeCount = list.shapeCount
+            var start = 0
+            header = BinaryFrameEncoder.write(into: &storage) { cursor in
+                BinaryFrameEncoder.appendHeader(seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &start)
+                cursor.appendUVarint(UInt64(shapeCount))
+            }
+            bodyStart = start
         }
+        var total = headroom + header + (encoding == .json ? 2 : 0)
+        for index in runs.indices { total += runs[index].bytes.count + (encoding == .json ? 1 : 0) }
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(total)
+        buffer.append(contentsOf: repeatElement(0, count: headroom))
+        switch encoding {
+        case .json:
+            writer.withUnsafeBytes { buffer.append(contentsOf: $0) }
+            // JSON items are separated by commas: between runs, skipping empty ones.
+            var first = true
+            for index in runs.indices where !runs[index].bytes.isEmpty {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
+                buffer.append(contentsOf: runs[index].bytes)
+            }
+            buffer.append(UInt8(ascii: "]"))
+            buffer.append(UInt8(ascii: "}"))
+        case .binary:
+            storage.withUnsafeBytes { buffer.append(contentsOf: $0[0..<header]) }
+            for index in runs.indices { buffer.append(contentsOf: runs[index].bytes) }
+        }
+        return bodyStart
     }
 
     /// Encodes the segments whose version changed since the last frame; drops runs of segments
@@ -86,49 +133,5 @@ public struct IncrementalFrameEncoder: Sendable {
                 storage.withUnsafeBytes { runs[index].bytes.append(contentsOf: $0[0..<count]) }
             }
         }
-    }
-
-    /// `{"type":"frame","seq":N,"t":T,"w":W,"h":H,"shapes":[` runs `]}` in the writer; returns
-    /// where `"w"` starts.
-    private mutating func assembleJSON(_ list: IncrementalDisplayList, seq: Int, time: Double) -> Int {
-        writer.reset()
-        let bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
-        writer.appendByte(UInt8(ascii: "["))
-        var first = true
-        for run in runs where !run.bytes.isEmpty {
-            if !first { writer.appendByte(UInt8(ascii: ",")) }
-            first = false
-            run.bytes.withUnsafeBytes { writer.appendRaw($0) }
-        }
-        writer.appendRaw("]}")
-        return bodyStart
-    }
-
-    /// The binary header, the shape count, then the runs, in ``storage``; returns the length.
-    private mutating func assembleBinary(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, bodyStart: inout Int
-    )
-        -> Int
-    {
-        let shapeCount = list.shapeCount
-        var header = 0
-        let written = BinaryFrameEncoder.write(into: &storage) { cursor in
-            BinaryFrameEncoder.appendHeader(seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &header)
-            cursor.appendUVarint(UInt64(shapeCount))
-        }
-        bodyStart = header
-        let total = written + runs.reduce(0) { $0 + $1.bytes.count }
-        if storage.count < total { storage.append(contentsOf: repeatElement(0, count: total - storage.count)) }
-        storage.withUnsafeMutableBytes { buffer in
-            var offset = written
-            for run in runs {
-                run.bytes.withUnsafeBytes { bytes in
-                    guard let source = bytes.baseAddress, let destination = buffer.baseAddress else { return }
-                    (destination + offset).copyMemory(from: source, byteCount: bytes.count)
-                }
-                offset += run.bytes.count
-            }
-        }
-        return total
     }
 }

@@ -84,14 +84,14 @@ private func advance(_ sessions: [LiveSession], toFrame step: Int) {
             var seen: [String: (count: Int, seq: Int, frame: [UInt8])] = [:]
             pool.render(sessions) { session in
                 let count = (seen[session.id]?.count ?? 0) + 1
-                seen[session.id] = (count, session.frameSeq, session.currentFrame(.json))
+                seen[session.id] = (count, session.frameSeq, Array(session.currentFrame(.json)))
             }
             #expect(seen.count == sessions.count)
             for session in sessions {
                 let entry = try #require(seen[session.id])
                 #expect(entry.count == 1)
                 #expect(entry.seq == session.frameSeq)
-                #expect(entry.frame == session.currentFrame(.json))
+                #expect(entry.frame == Array(session.currentFrame(.json)))
             }
         }
         #expect(sessions.allSatisfy { $0.frameSeq > 20 }, "the frames changed while the test ran")

@@ -35,7 +35,42 @@ extension SessionFrames {
     }
 }
 
+extension SessionFrames {
+    /// The current frame in `format` without the transport's headroom.
+    mutating func bytes(_ format: FrameFormat) -> [UInt8] {
+        let message = message(format)
+        return message.isEmpty ? [] : Array(message.dropFirst(Self.headroom))
+    }
+}
+
 @Suite struct SessionFramesTests {
+    /// A frame is laid out as the transport sends it, and a frame handed out stays as it was
+    /// while later frames are made (the two buffers trade places; one still referenced is
+    /// copied on write, never changed under its holder).
+    @Test(arguments: [FrameFormat.json, .binary])
+    func messagesKeepTheirBytesWhileLaterFramesAreMade(format: FrameFormat) {
+        var frames = SessionFrames()
+        let made = frames.update(list(0.1), time: 0, compareIn: format, encodeBoth: false)
+        #expect(made)
+        let first = frames.message(format)
+        let firstFrame = frames.bytes(format)
+        #expect(first.count == SessionFrames.headroom + firstFrame.count)
+        #expect(first.prefix(SessionFrames.headroom).allSatisfy { $0 == 0 })
+        for step in 1...5 {
+            let changed = frames.update(
+                list(0.1 + Double(step) / 100), time: Double(step), compareIn: format, encodeBoth: false)
+            #expect(changed)
+            #expect(Array(first.dropFirst(SessionFrames.headroom)) == firstFrame, "step \(step)")
+        }
+        var json = FrameEncoder()
+        var binary = BinaryFrameEncoder()
+        let expected =
+            format == .json
+            ? json.encodeFrame(list(0.15), seq: 6, time: 5) : binary.encodeFrame(list(0.15), seq: 6, time: 5)
+        let last = frames.bytes(format)
+        #expect(last == expected)
+    }
+
     @Test(arguments: [FrameFormat.json, .binary])
     func framesChangeOnlyWhenTheDisplayListDoes(format: FrameFormat) {
         var frames = SessionFrames()

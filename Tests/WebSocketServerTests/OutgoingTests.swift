@@ -3,8 +3,14 @@ import WebSocketServer
 
 @Suite("Outgoing data: latest slot and ordered queue")
 struct OutgoingTests {
-    @Test("a slow reader of 1000 latest frames gets far fewer, ending with the newest", arguments: ["none", "deflate"])
-    func latestSlot(compression: String) throws {
+    /// With `prepared` the sender lays each frame out with the headroom itself and keeps it, as a
+    /// session does with its current frame: two buffers taking turns, the next frame written
+    /// into the one not current. The transport holds them by reference; a frame it still holds
+    /// (waiting, or being compressed) must reach the reader intact.
+    @Test(
+        "a slow reader of 1000 latest frames gets far fewer, ending with the newest",
+        arguments: ["none", "deflate"], [false, true])
+    func latestSlot(compression: String, prepared: Bool) throws {
         // Incompressible padding, so that deflate cannot shrink the backlog away (and
         // libwebsockets compresses each frame over several service rounds).
         var generator = SystemRandomNumberGenerator()
@@ -14,8 +20,18 @@ struct OutgoingTests {
             handler.onMessage = { text, connection, loop in
                 guard text == "burst" else { return }
                 var sequence = 0
+                var current: [UInt8] = []
+                var spare: [UInt8] = []
                 func tick(_ loop: ServerLoop) {
-                    loop.send("\(sequence)|" + padding, to: connection, delivery: .latest)
+                    if prepared {
+                        spare.removeAll(keepingCapacity: true)
+                        spare.append(contentsOf: repeatElement(0xEE, count: ServerLoop.messageHeadroom))
+                        spare.append(contentsOf: Array("\(sequence)|".utf8) + Array(padding.utf8))
+                        swap(&current, &spare)
+                        loop.send(prepared: current, to: connection, delivery: .latest)
+                    } else {
+                        loop.send("\(sequence)|" + padding, to: connection, delivery: .latest)
+                    }
                     sequence += 1
                     if sequence < 1000 {
                         loop.schedule(afterMicroseconds: 500, tick)
@@ -30,6 +46,7 @@ struct OutgoingTests {
         #expect(count < 500, "received \(count) of 1000 frames")
         #expect(result["last"] as? Int == 999)
         #expect(result["increasing"] as? Bool == true)
+        #expect(result["intact"] as? Bool == true, "every frame arrived as it was sent")
         // Every frame was either written (and read) or replaced before it was written.
         #expect(server.server.statistics.framesReplaced == 1000 - count)
     }

@@ -86,8 +86,9 @@ extension ProgressCastApp {
             // slot, would be written after it.
             loop.discardLatest(connection)
         }
+        // Prepared: the transport keeps a reference to the session's frame, not a copy.
         _ = loop.send(
-            session.currentFrame(format), to: connection, delivery: delivery,
+            prepared: session.currentMessage(format), to: connection, delivery: delivery,
             kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import FrameCodecs
 import Shapes
+import WebSocketServer
 
 /// A session's current frame: its display list, drawn incrementally, and its encodings
 /// (canonical JSON, binary), each made at most once per frame, and the comparison that keeps
@@ -17,14 +18,23 @@ import Shapes
 /// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
 /// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
 struct SessionFrames {
-    /// One encoding of the current frame.
+    /// One encoding of the current frame, laid out as the transport sends it: the transport's
+    /// headroom (``ServerLoop/messageHeadroom``), then the frame. The transport keeps a reference
+    /// to it rather than a copy per connection (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``).
     private struct Encoded {
-        var bytes: [UInt8] = []
-        /// Where the display list's part starts in ``bytes``.
+        var message: [UInt8] = []
+        /// Where the display list's part starts, counted from the frame's first byte.
         var bodyStart = 0
-        /// Whether ``bytes`` encode the current frame.
+        /// Whether ``message`` encodes the current frame.
         var isCurrent = false
+        /// The buffer of an earlier frame, the next frame is encoded into: when it is not the
+        /// current frame, the two trade places, so frames are never copied. (A transport still
+        /// holding it makes the next frame a new buffer: copy-on-write.)
+        var spare: [UInt8] = []
     }
+
+    /// Bytes in front of every encoded frame, for the transport's frame header.
+    static let headroom = ServerLoop.messageHeadroom
 
     /// The current frame's sequence number (0 before the first frame).
     private(set) var seq = 0
@@ -33,9 +43,9 @@ struct SessionFrames {
     private var time = 0.0
     private var binary = Encoded()
     private var json = Encoded()
-    /// In a class of their own so that an encoder can lend its bytes to code that updates
-    /// this struct (a struct field would be borrowed for the whole call).
-    private let encoders = Encoders()
+    /// Each encoding's encoder (keeping each segment's encoded bytes).
+    private var jsonEncoder = IncrementalFrameEncoder(.json)
+    private var binaryEncoder = IncrementalFrameEncoder(.binary)
     private var cachedChecksum: String?
 
     /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
@@ -49,8 +59,8 @@ struct SessionFrames {
     /// and segment encodings made and kept (both encodings together).
     var segmentCounts: SegmentCounts {
         SegmentCounts(
-            drawn: drawing.drawn, kept: drawing.reused, encoded: encoders.json.encoded + encoders.binary.encoded,
-            encodingsKept: encoders.json.reused + encoders.binary.reused)
+            drawn: drawing.drawn, kept: drawing.reused, encoded: jsonEncoder.encoded + binaryEncoder.encoded,
+            encodingsKept: jsonEncoder.reused + binaryEncoder.reused)
     }
 
     /// Draws the frame at media time `time` with `draw` and makes it the current frame unless it
@@ -64,19 +74,17 @@ struct SessionFrames {
             encode(seq: seq, time: self.time, as: format)
         }
         draw(&drawing)
-        let changed = Self.withEncoding(encoders, drawing, seq: seq + 1, time: time, as: format) {
-            frame, bodyStart -> Bool in
-            // Field by field: an accessor returning the kept ``Encoded`` would copy it (and `self`).
-            let same: Bool
-            switch format {
-            case .json: same = json.isCurrent && Self.sameBody(json.bytes, from: json.bodyStart, frame, from: bodyStart)
-            case .binary:
-                same = binary.isCurrent && Self.sameBody(binary.bytes, from: binary.bodyStart, frame, from: bodyStart)
-            }
-            if hasFrame, same { return false }
-            store(frame, bodyStart: bodyStart, as: format)
-            bodyHash = FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: frame[bodyStart...]), encoding: format)
-            return true
+        let changed: Bool
+        switch format {
+        case .json:
+            changed = Self.encode(
+                drawing, seq: seq + 1, time: time, with: &jsonEncoder, into: &json, as: format, unlessSame: hasFrame)
+            if changed { bodyHash = Self.bodyHash(of: json, as: format) }
+        case .binary:
+            changed = Self.encode(
+                drawing, seq: seq + 1, time: time, with: &binaryEncoder, into: &binary, as: format,
+                unlessSame: hasFrame)
+            if changed { bodyHash = Self.bodyHash(of: binary, as: format) }
         }
         guard changed else { return false }
         seq += 1
@@ -89,11 +97,12 @@ struct SessionFrames {
         return true
     }
 
-    /// The current frame in `format`, encoded now if it was not yet (empty before the first frame).
-    mutating func bytes(_ format: FrameFormat) -> [UInt8] {
+    /// The current frame in `format` as the transport sends it (``headroom`` bytes, then the
+    /// frame), encoded now if it was not yet (empty before the first frame).
+    mutating func message(_ format: FrameFormat) -> [UInt8] {
         guard hasFrame else { return [] }
         if !isCurrent(format) { encode(seq: seq, time: time, as: format) }
-        return format == .json ? json.bytes : binary.bytes
+        return format == .json ? json.message : binary.message
     }
 
     /// The current display list's checksum (``FrameEncoder/checksum(_:)``: FNV-1a over the
@@ -102,8 +111,8 @@ struct SessionFrames {
     mutating func checksum() -> String? {
         guard hasFrame else { return nil }
         if let cachedChecksum { return cachedChecksum }
-        let frame = bytes(.json)
-        let start = json.bodyStart
+        let frame = message(.json)
+        let start = Self.headroom + json.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
             FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
         }
@@ -126,20 +135,33 @@ struct SessionFrames {
         }
     }
 
-    /// Encodes into the encoder's buffer and lends the bytes and the body's offset to `body`.
-    private static func withEncoding<Result>(
-        _ encoders: Encoders, _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat,
-        _ body: (UnsafeRawBufferPointer, Int) -> Result
-    ) -> Result {
-        let checked = { (frame: UnsafeRawBufferPointer, bodyStart: Int) -> Result in
-            assert(
-                Array(frame) == flattened(list, seq: seq, time: time, as: format),
-                "the incremental frame differs from the flattened list's")
-            return body(frame, bodyStart)
+    /// Encodes the frame into `encoded`'s spare buffer and makes it the current one, unless
+    /// `unlessSame` and its display list is the current one's (compared byte for byte); returns
+    /// whether it became current.
+    private static func encode(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, with encoder: inout IncrementalFrameEncoder,
+        into encoded: inout Encoded, as format: FrameFormat, unlessSame: Bool
+    ) -> Bool {
+        let bodyStart = encoder.encodeFrame(list, seq: seq, time: time, into: &encoded.spare, headroom: headroom)
+        assert(
+            Array(encoded.spare[headroom...]) == flattened(list, seq: seq, time: time, as: format),
+            "the incremental frame differs from the flattened list's")
+        if unlessSame, encoded.isCurrent,
+            sameBody(encoded.message, from: headroom + encoded.bodyStart, encoded.spare, from: headroom + bodyStart)
+        {
+            return false
         }
-        switch format {
-        case .binary: return encoders.binary.withEncodedFrame(list, seq: seq, time: time, checked)
-        case .json: return encoders.json.withEncodedFrame(list, seq: seq, time: time, checked)
+        swap(&encoded.message, &encoded.spare)
+        encoded.bodyStart = bodyStart
+        encoded.isCurrent = true
+        return true
+    }
+
+    /// The frame identity of the current frame in `encoded`.
+    private static func bodyHash(of encoded: Encoded, as format: FrameFormat) -> UInt64 {
+        encoded.message.withUnsafeBytes {
+            FrameBodyHash.hash(
+                UnsafeRawBufferPointer(rebasing: $0[(headroom + encoded.bodyStart)...]), encoding: format)
         }
     }
 
@@ -159,35 +181,25 @@ struct SessionFrames {
         }
     }
 
+    /// Encodes the current frame in `format` (the other encoding, wanted now).
     private mutating func encode(seq: Int, time: Double, as format: FrameFormat) {
-        Self.withEncoding(encoders, drawing, seq: seq, time: time, as: format) { frame, bodyStart in
-            store(frame, bodyStart: bodyStart, as: format)
-        }
-    }
-
-    /// Copies an encoding into the kept buffer (no allocation once it has grown to the largest frame).
-    private mutating func store(_ frame: UnsafeRawBufferPointer, bodyStart: Int, as format: FrameFormat) {
         switch format {
-        case .binary: Self.copy(frame, bodyStart: bodyStart, into: &binary)
-        case .json: Self.copy(frame, bodyStart: bodyStart, into: &json)
+        case .json:
+            _ = Self.encode(
+                drawing, seq: seq, time: time, with: &jsonEncoder, into: &json, as: format, unlessSame: false)
+        case .binary:
+            _ = Self.encode(
+                drawing, seq: seq, time: time, with: &binaryEncoder, into: &binary, as: format, unlessSame: false)
         }
     }
 
-    private static func copy(_ frame: UnsafeRawBufferPointer, bodyStart: Int, into encoded: inout Encoded) {
-        encoded.bytes.removeAll(keepingCapacity: true)
-        encoded.bytes.append(contentsOf: frame)
-        encoded.bodyStart = bodyStart
-        encoded.isCurrent = true
-    }
-
-    private static func sameBody(
-        _ last: [UInt8], from lastStart: Int, _ frame: UnsafeRawBufferPointer, from start: Int
-    ) -> Bool {
-        last.withUnsafeBytes { last -> Bool in
-            guard let lastBase = last.baseAddress, let base = frame.baseAddress,
-                last.count - lastStart == frame.count - start
-            else { return false }
-            return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
+    private static func sameBody(_ last: [UInt8], from lastStart: Int, _ frame: [UInt8], from start: Int) -> Bool {
+        guard last.count - lastStart == frame.count - start else { return false }
+        return last.withUnsafeBytes { last in
+            frame.withUnsafeBytes { frame in
+                guard let lastBase = last.baseAddress, let base = frame.baseAddress else { return false }
+                return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
+            }
         }
     }
 }
@@ -205,10 +217,4 @@ struct SegmentCounts {
             drawn: a.drawn + b.drawn, kept: a.kept + b.kept, encoded: a.encoded + b.encoded,
             encodingsKept: a.encodingsKept + b.encodingsKept)
     }
-}
-
-/// A session's reusable frame encoders (their buffers grow to the largest frame and stay).
-private final class Encoders {
-    var binary = IncrementalFrameEncoder(.binary)
-    var json = IncrementalFrameEncoder(.json)
 }

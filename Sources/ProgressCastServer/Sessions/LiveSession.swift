@@ -145,11 +145,17 @@ final class LiveSession {
     /// Whether frames may change after now without another op (``SessionCore/mayChange``).
     var mayChange: Bool { withCore { $0.mayChange } }
 
-    /// The current frame in `format` (for watchers, joins and frame.get), rendering once if
-    /// none was made yet. Each format is encoded at most once per frame.
-    func currentFrame(_ format: FrameFormat) -> [UInt8] {
+    /// The current frame in `format` as the transport sends it to watchers and joiners
+    /// (``SessionFrames/headroom`` bytes, then the frame), rendering once if none was made yet.
+    /// Each format is encoded at most once per frame.
+    func currentMessage(_ format: FrameFormat) -> [UInt8] {
         if !frames.hasFrame { _ = renderIfChanged() }
-        return frames.bytes(format)
+        return frames.message(format)
+    }
+
+    /// The current frame in `format` alone (for frame.get).
+    func currentFrame(_ format: FrameFormat) -> ArraySlice<UInt8> {
+        currentMessage(format).dropFirst(SessionFrames.headroom)
     }
 }
 

@@ -9,6 +9,8 @@ struct LatestSlot {
     private var pending: [UInt8]?
     private var pendingKind = MessageKind.text
     private var pendingRepeatKey: UInt64?
+    /// Whether ``pending`` is a sender's prepared message (shared, not the slot's own buffer).
+    private var pendingIsShared = false
     /// An empty buffer whose capacity the next value may reuse.
     private var spare: [UInt8] = []
 
@@ -20,19 +22,31 @@ struct LatestSlot {
     {
         var buffer: [UInt8]
         let replaced: Bool
-        if let waiting = pending {
+        if let waiting = pending, !pendingIsShared {
             buffer = waiting
             replaced = true
         } else {
+            replaced = pending != nil
             buffer = spare
             spare = []
-            replaced = false
         }
         pending = nil
         buffer.replaceWithHeadroom(then: payload)
         pending = buffer
         pendingKind = kind
         pendingRepeatKey = repeatKey
+        pendingIsShared = false
+        return replaced
+    }
+
+    /// Stores a prepared message (headroom + payload, shared with its sender: not copied);
+    /// returns true when it replaced a value never sent.
+    mutating func store(prepared message: [UInt8], kind: MessageKind, repeatKey: UInt64?) -> Bool {
+        let replaced = discard()
+        pending = message
+        pendingKind = kind
+        pendingRepeatKey = repeatKey
+        pendingIsShared = true
         return replaced
     }
 
@@ -40,14 +54,15 @@ struct LatestSlot {
     mutating func take() -> OutgoingMessage? {
         guard let waiting = pending else { return nil }
         pending = nil
-        return OutgoingMessage(bytes: waiting, kind: pendingKind, repeatKey: pendingRepeatKey)
+        return OutgoingMessage(
+            bytes: waiting, kind: pendingKind, repeatKey: pendingRepeatKey, isShared: pendingIsShared)
     }
 
     /// Drops the waiting value, keeping its buffer for the next one; returns whether there was one.
     mutating func discard() -> Bool {
         guard let waiting = pending else { return false }
         pending = nil
-        recycle(waiting)
+        if !pendingIsShared { recycle(waiting) }
         return true
     }
 

@@ -150,6 +150,42 @@ public final class ServerLoop {
         }
     }
 
+    /// Bytes a prepared message keeps free in front of its payload
+    /// (``send(prepared:to:delivery:kind:repeatKey:)``): libwebsockets writes the WebSocket frame
+    /// header there.
+    public static var messageHeadroom: Int { frameHeadroom }
+
+    /// Sends a message laid out for writing as it is: ``messageHeadroom`` bytes (any values),
+    /// then the payload. A latest value keeps a reference to `message` instead of a copy, so a
+    /// sender that keeps its messages (a session's current frame, sent to every watcher) never
+    /// has them copied per connection; the sender must treat the headroom bytes as the
+    /// transport's. Ordered messages are copied. See the raw-buffer overload for the rest.
+    @discardableResult
+    public func send(
+        prepared message: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
+        repeatKey: UInt64? = nil
+    ) -> SendResult {
+        guard message.count >= frameHeadroom else {
+            return send(message, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey)
+        }
+        guard delivery == .latest else {
+            return message.withUnsafeBytes {
+                send(
+                    UnsafeRawBufferPointer(rebasing: $0[frameHeadroom...]), to: connection, delivery: delivery,
+                    kind: kind, repeatKey: repeatKey)
+            }
+        }
+        guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
+            return .notConnected
+        }
+        let replaced = target.latest.store(prepared: message, kind: kind, repeatKey: repeatKey)
+        if replaced {
+            control.counters.framesReplaced.bump()
+        }
+        requestWrite(target)
+        return replaced ? .replacedUnsent : .accepted
+    }
+
     /// Sends a message given as bytes; see the raw-buffer overload.
     @discardableResult
     public func send(

@@ -115,7 +115,7 @@ extension ServerLoop {
             if let key = message.repeatKey, key == connection.lastWrittenRepeatKey {
                 // The peer already has this content: the value written last time was replaced
                 // by others since, and the newest equals it again (A, B, A with B never sent).
-                connection.latest.recycle(message.bytes)
+                if !message.isShared { connection.latest.recycle(message.bytes) }
                 control.counters.latestRepeatsSkipped.bump()
             } else {
                 guard write(&message, to: connection) else { return -1 }
@@ -164,17 +164,22 @@ extension ServerLoop {
     private func write(_ message: inout OutgoingMessage, to connection: Connection) -> Bool {
         let payloadCount = message.bytes.count - frameHeadroom
         let kind = message.kind
-        let written = message.bytes.withUnsafeMutableBytes { buffer -> Int32 in
+        // libwebsockets writes the frame header into the headroom in front of the payload and
+        // reads the payload. A prepared message is shared with its sender, who reads only its
+        // payload: mutable access through the array would copy it (copy-on-write), so the
+        // headroom is written through the shared buffer's address.
+        let written = message.bytes.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return lws_write(
-                connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, payloadCount,
-                kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+                connection.wsi,
+                UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + frameHeadroom,
+                payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return false }
         control.counters.messagesSent.bump()
         control.counters.bytesSent.bump(payloadCount)
         if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
-        connection.retire(message.bytes)
+        connection.retire(message)
         if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
         return true
     }

@@ -170,12 +170,16 @@ enum Scripts {
                     await ws.send("burst")
                     await asyncio.sleep(2.5)
                     seqs = []
+                    paddings = set()
                     while True:
                         frame = await asyncio.wait_for(ws.recv(), 5)
-                        seqs.append(int(frame.split("|", 1)[0]))
+                        head, padding = frame.split("|", 1)
+                        seqs.append(int(head))
+                        paddings.add(padding)
                         if seqs[-1] == 999:
                             break
-                    out(count=len(seqs), last=seqs[-1], increasing=all(a < b for a, b in zip(seqs, seqs[1:])))
+                    out(count=len(seqs), last=seqs[-1], increasing=all(a < b for a, b in zip(seqs, seqs[1:])),
+                        intact=len(paddings) == 1)
             run(main())
             """
 
