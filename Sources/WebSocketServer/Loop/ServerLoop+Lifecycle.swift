@@ -40,13 +40,14 @@ extension ServerLoop {
     func serve() {
         guard let context else { return }
         handler.serverStarted(loop: self)
-        // Wakes signal the event the thread waits on in epoll, not libwebsockets' poll.
-        if sockets != nil { control.park() }
         while !control.isStopRequested {
             guard serviceRound(context) else { break }
         }
         // The grace period below waits in libwebsockets' poll: wakes go there again.
-        control.unpark()
+        if isParked {
+            isParked = false
+            control.unpark()
+        }
         deliverWake()
         isStopping = true
         handler.serverStopping(loop: self)
@@ -63,21 +64,38 @@ extension ServerLoop {
         }
     }
 
-    /// One round of the service loop: wait in epoll (``ReadySockets``) for a socket, a due timer
-    /// or a wake; serve the ready sockets with `lws_service_fd`, fire due timers (``TimerTable``),
-    /// take the wake, write what was sent (``flushWrites()``). libwebsockets' own poll runs only
-    /// every ``libraryPassMicroseconds`` (``busyLibraryPassMicroseconds`` while HTTP requests are
-    /// answered), without blocking, or at once when it says a connection needs service without
-    /// socket activity (`lws_service_adjust_timeout`).
+    /// One round of the service loop. While a timer is due within ``libraryPassMicroseconds``
+    /// (frames are being paced), the thread waits in epoll (``ReadySockets``) for a socket, a due
+    /// timer or a wake; serves the ready sockets with `lws_service_fd`, fires due timers
+    /// (``TimerTable``), takes the wake and writes what was sent (``flushWrites()``).
+    /// libwebsockets' own poll then runs only every ``libraryPassMicroseconds``
+    /// (``busyLibraryPassMicroseconds`` while HTTP requests are answered), without blocking, or at
+    /// once when it says a connection needs service without socket activity
+    /// (`lws_service_adjust_timeout`). Otherwise, with nothing due soon, the round is that poll,
+    /// waiting (`lws_service`): an idle server with 10,000 connections then costs nothing between
+    /// events, where the passes would poll every socket 20 times a second.
     ///
-    /// `poll` over every open socket cost as much as the kernel's `send` at 1,000 connections
-    /// (docs/benchmarks.md): each call registered a wait on every socket and scanned them all
-    /// again when woken, and its timeout is in whole milliseconds, so the last millisecond before
-    /// each frame timer was polled again and again. Without an epoll set (the kernel refused
-    /// one) the round is that poll (`lws_service`).
+    /// `poll` over every open socket cost as much as the kernel's `send` at 1,000 busy
+    /// connections (docs/benchmarks.md): each call registered a wait on every socket and scanned
+    /// them all again when woken, and its timeout is in whole milliseconds, so the last
+    /// millisecond before each frame timer was polled again and again. Without an epoll set (the
+    /// kernel refused one) every round is that poll.
     private func serviceRound(_ context: OpaquePointer) -> Bool {
-        guard let sockets else { return pollSockets(context, waiting: true) }
         let now = lws_now_usecs()
+        guard let sockets, (timers.nextDeadline() ?? .max) - now < Self.libraryPassMicroseconds else {
+            if isParked {
+                isParked = false
+                control.unpark()
+                // A wake that found the thread parked signalled the wake event, not the poll.
+                deliverWake()
+            }
+            return pollSockets(context, waiting: true)
+        }
+        if !isParked {
+            // Wakes signal the event the thread waits on in epoll, not libwebsockets' poll.
+            isParked = true
+            control.park()
+        }
         if now >= nextLibraryPass || lws_service_adjust_timeout(context, 1, 0) == 0 {
             let interval = now < httpActiveUntil ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
             nextLibraryPass = now + interval

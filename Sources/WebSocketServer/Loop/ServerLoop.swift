@@ -59,6 +59,9 @@ public final class ServerLoop {
     var awaitingWritable: [Int32: Connection] = [:]
     /// When the service thread next runs libwebsockets' own poll (`lws_now_usecs` microseconds).
     var nextLibraryPass: Int64 = 0
+    /// Whether the service thread waits in epoll (wakes then signal its event) rather than in
+    /// libwebsockets' poll.
+    var isParked = false
     /// Until when HTTP requests count as being answered (see ``noteHTTPActivity()``).
     var httpActiveUntil: Int64 = 0
 
