@@ -97,7 +97,9 @@ extension ServerLoop {
             control.park()
         }
         if now >= nextLibraryPass || lws_service_adjust_timeout(context, 1, 0) == 0 {
-            let interval = now < httpActiveUntil ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
+            // An open dynamic-route exchange (a deferred answer may come any time) counts too.
+            let answeringHTTP = now < httpActiveUntil || !httpExchanges.isEmpty
+            let interval = answeringHTTP ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
             nextLibraryPass = now + interval
             guard pollSockets(context, waiting: false) else { return false }
         }

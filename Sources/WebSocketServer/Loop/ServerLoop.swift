@@ -70,9 +70,9 @@ public final class ServerLoop {
     /// handshakes, idle HTTP connections), and sockets of HTTP responses that can take more.
     /// Input on every socket and the output of WebSocket messages reach the loop through epoll.
     public static let libraryPassMicroseconds: Int64 = 50_000
-    /// The same while HTTP requests are being answered (and for ``httpActivityMicroseconds``
-    /// after the last HTTP callback): a response larger than the socket takes at once is
-    /// written as the poll finds its socket writable.
+    /// The same while HTTP requests are being answered (a dynamic-route exchange is open, or an
+    /// HTTP callback came within ``httpActivityMicroseconds``): a response larger than the socket
+    /// takes at once, or a deferred one, is written as the poll finds its socket writable.
     public static let busyLibraryPassMicroseconds: Int64 = 4_000
     static let httpActivityMicroseconds: Int64 = 1_000_000
 
