@@ -4,11 +4,21 @@ import WebSocketServer
 
 @Suite("HTTP: static files and dynamic routes")
 struct HTTPTests {
-    @Test("static files, security headers, /api routes, bodies, 404s and traversal")
-    func staticAndDynamic() throws {
+    /// Also with a 100 Hz timer, like the frame pacer's, which keeps the service thread waiting in
+    /// epoll between HTTP requests (docs/architecture.md, "Threading"): a 1 MB body written from
+    /// libwebsockets' occasional passes alone came too slowly, and the library dropped the
+    /// connection.
+    @Test("static files, security headers, /api routes, bodies, 404s and traversal", arguments: [false, true])
+    func staticAndDynamic(pacing: Bool) throws {
         let big = (0..<(1 << 20)).map { UInt8($0 % 251) }
         let server = try TestServer.start { configuration, handler in
             configuration.maxRequestBodySize = 64 * 1024
+            if pacing {
+                handler.onStart = { loop in
+                    func tick(_ loop: ServerLoop) { loop.schedule(afterMicroseconds: 10_000, tick) }
+                    tick(loop)
+                }
+            }
             handler.onHTTP = { request, _ in
                 switch request.path {
                 case "/api/echo":

@@ -68,12 +68,15 @@ extension ServerLoop {
     /// (frames are being paced), the thread waits in epoll (``ReadySockets``) for a socket, a due
     /// timer or a wake; serves the ready sockets with `lws_service_fd`, fires due timers
     /// (``TimerTable``), takes the wake and writes what was sent (``flushWrites()``).
-    /// libwebsockets' own poll then runs only every ``libraryPassMicroseconds``
-    /// (``busyLibraryPassMicroseconds`` while HTTP requests are answered), without blocking, or at
-    /// once when it says a connection needs service without socket activity
-    /// (`lws_service_adjust_timeout`). Otherwise, with nothing due soon, the round is that poll,
-    /// waiting (`lws_service`): an idle server with 10,000 connections then costs nothing between
-    /// events, where the passes would poll every socket 20 times a second.
+    /// libwebsockets' own poll then runs only every ``libraryPassMicroseconds``, without
+    /// blocking, or at once when it says a connection needs service without socket activity
+    /// (`lws_service_adjust_timeout`). Otherwise the round is that poll, waiting (`lws_service`):
+    /// - with nothing due soon: an idle server with 10,000 connections then costs nothing between
+    ///   events, where the passes would poll every socket 20 times a second;
+    /// - while HTTP requests are answered (``noteHTTPActivity()``, or a dynamic-route exchange is
+    ///   open), unless a timer is due within a millisecond: only libwebsockets knows when an HTTP
+    ///   response's socket can take more, and writing a large response from the passes alone was
+    ///   slow enough for libwebsockets to drop the connection (a 1 MB body, in a test).
     ///
     /// `poll` over every open socket cost as much as the kernel's `send` at 1,000 busy
     /// connections (docs/benchmarks.md): each call registered a wait on every socket and scanned
@@ -82,7 +85,10 @@ extension ServerLoop {
     /// kernel refused one) every round is that poll.
     private func serviceRound(_ context: OpaquePointer) -> Bool {
         let now = lws_now_usecs()
-        guard let sockets, (timers.nextDeadline() ?? .max) - now < Self.libraryPassMicroseconds else {
+        let answeringHTTP = now < httpActiveUntil || !httpExchanges.isEmpty
+        // Within a millisecond, `poll`'s whole-millisecond timeout would be zero: wait in epoll.
+        let horizon = answeringHTTP ? 1_000 : Self.libraryPassMicroseconds
+        guard let sockets, (timers.nextDeadline() ?? .max) - now < horizon else {
             if isParked {
                 isParked = false
                 control.unpark()
@@ -97,8 +103,6 @@ extension ServerLoop {
             control.park()
         }
         if now >= nextLibraryPass || lws_service_adjust_timeout(context, 1, 0) == 0 {
-            // An open dynamic-route exchange (a deferred answer may come any time) counts too.
-            let answeringHTTP = now < httpActiveUntil || !httpExchanges.isEmpty
             let interval = answeringHTTP ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
             nextLibraryPass = now + interval
             guard pollSockets(context, waiting: false) else { return false }

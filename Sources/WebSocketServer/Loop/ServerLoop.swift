@@ -71,8 +71,8 @@ public final class ServerLoop {
     /// Input on every socket and the output of WebSocket messages reach the loop through epoll.
     public static let libraryPassMicroseconds: Int64 = 50_000
     /// The same while HTTP requests are being answered (a dynamic-route exchange is open, or an
-    /// HTTP callback came within ``httpActivityMicroseconds``): a response larger than the socket
-    /// takes at once, or a deferred one, is written as the poll finds its socket writable.
+    /// HTTP callback came within ``httpActivityMicroseconds``) and the thread still waits in epoll
+    /// for a timer due within a millisecond (`ServerLoop.serviceRound`).
     public static let busyLibraryPassMicroseconds: Int64 = 4_000
     static let httpActivityMicroseconds: Int64 = 1_000_000
 
@@ -320,9 +320,8 @@ public final class ServerLoop {
         if socket >= 0 { sockets.watch(socket, for: Int16(POLLIN), isNew: true) }
     }
 
-    /// An HTTP request is being answered: for a while libwebsockets' own poll runs every
-    /// ``busyLibraryPassMicroseconds`` (only the library knows when an HTTP response's socket
-    /// can take more).
+    /// An HTTP request is being answered: for a while the service thread waits in libwebsockets'
+    /// own poll (only the library knows when an HTTP response's socket can take more).
     func noteHTTPActivity() {
         httpActiveUntil = lws_now_usecs() + Self.httpActivityMicroseconds
     }
