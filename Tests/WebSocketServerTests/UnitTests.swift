@@ -69,7 +69,7 @@ struct UnitTests {
         let taken = slot.take()?.bytes
         #expect(taken.map { Array($0.dropFirst(frameHeadroom)) } == Array("two".utf8))
         #expect(!slot.hasValue && slot.take() == nil)
-        slot.recycle(taken ?? [])
+        slot.recycle(OutgoingMessage(bytes: taken ?? [], kind: .text))
         #expect(!store("three"))
         #expect(slot.take().map { Array($0.bytes.dropFirst(frameHeadroom)) } == Array("three".utf8))
         #expect(!store("four"))

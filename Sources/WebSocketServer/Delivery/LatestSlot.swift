@@ -5,12 +5,8 @@ struct LatestSlot {
     /// Buffers larger than this are not kept for reuse.
     private static let retainedCapacity = 256 * 1024
 
-    /// The waiting message as headroom + payload.
-    private var pending: [UInt8]?
-    private var pendingKind = MessageKind.text
-    private var pendingRepeatKey: UInt64?
-    /// Whether ``pending`` is a sender's prepared message (shared, not the slot's own buffer).
-    private var pendingIsShared = false
+    /// The waiting message (headroom + payload).
+    private var pending: OutgoingMessage?
     /// An empty buffer whose capacity the next value may reuse.
     private var spare: [UInt8] = []
 
@@ -21,21 +17,16 @@ struct LatestSlot {
     mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool
     {
         var buffer: [UInt8]
-        let replaced: Bool
-        if let waiting = pending, !pendingIsShared {
-            buffer = waiting
-            replaced = true
+        let replaced = pending != nil
+        if let waiting = pending, !waiting.isShared {
+            buffer = waiting.bytes
         } else {
-            replaced = pending != nil
             buffer = spare
             spare = []
         }
         pending = nil
         buffer.replaceWithHeadroom(then: payload)
-        pending = buffer
-        pendingKind = kind
-        pendingRepeatKey = repeatKey
-        pendingIsShared = false
+        pending = OutgoingMessage(bytes: buffer, kind: kind, repeatKey: repeatKey)
         return replaced
     }
 
@@ -43,33 +34,29 @@ struct LatestSlot {
     /// returns true when it replaced a value never sent.
     mutating func store(prepared message: [UInt8], kind: MessageKind, repeatKey: UInt64?) -> Bool {
         let replaced = discard()
-        pending = message
-        pendingKind = kind
-        pendingRepeatKey = repeatKey
-        pendingIsShared = true
+        pending = OutgoingMessage(bytes: message, kind: kind, repeatKey: repeatKey, isShared: true)
         return replaced
     }
 
     /// Removes and returns the waiting message (headroom + payload) for writing.
     mutating func take() -> OutgoingMessage? {
-        guard let waiting = pending else { return nil }
-        pending = nil
-        return OutgoingMessage(
-            bytes: waiting, kind: pendingKind, repeatKey: pendingRepeatKey, isShared: pendingIsShared)
+        defer { pending = nil }
+        return pending
     }
 
     /// Drops the waiting value, keeping its buffer for the next one; returns whether there was one.
     mutating func discard() -> Bool {
         guard let waiting = pending else { return false }
         pending = nil
-        if !pendingIsShared { recycle(waiting) }
+        recycle(waiting)
         return true
     }
 
-    /// Offers a buffer libwebsockets no longer reads, for its capacity.
-    mutating func recycle(_ buffer: [UInt8]) {
-        guard spare.capacity == 0, buffer.capacity <= Self.retainedCapacity else { return }
-        spare = buffer
+    /// Offers a message libwebsockets no longer reads, for its buffer's capacity (a shared,
+    /// prepared message stays its sender's).
+    mutating func recycle(_ message: OutgoingMessage) {
+        guard !message.isShared, spare.capacity == 0, message.bytes.capacity <= Self.retainedCapacity else { return }
+        spare = message.bytes
         spare.removeAll(keepingCapacity: true)
     }
 

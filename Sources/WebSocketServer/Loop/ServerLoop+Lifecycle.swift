@@ -28,10 +28,6 @@ extension ServerLoop {
             tearDown()
             throw .bindFailed(host: configuration.host, port: configuration.port, reason: "no listening socket")
         }
-        // Connections are accepted as soon as epoll reports the listening socket (otherwise at
-        // the first accept, which libwebsockets' own poll makes).
-        let listening = ReadySockets.listeningSocket(port: port)
-        if listening >= 0 { sockets?.watch(listening, for: Int16(POLLIN)) }
         return port
     }
 
@@ -66,8 +62,8 @@ extension ServerLoop {
 
     /// One round of the service loop. While a timer is due within ``libraryPassMicroseconds``
     /// (frames are being paced), the thread waits in epoll (``ReadySockets``) for a socket, a due
-    /// timer or a wake; serves the ready sockets with `lws_service_fd`, fires due timers
-    /// (``TimerTable``), takes the wake and writes what was sent (``flushWrites()``).
+    /// timer or a wake; then serves the ready sockets with `lws_service_fd`, fires due timers
+    /// (``TimerTable``), writes what was sent (``flushWrites()``) and takes the wake.
     /// libwebsockets' own poll then runs only every ``libraryPassMicroseconds``, without
     /// blocking, or at once when it says a connection needs service without socket activity
     /// (`lws_service_adjust_timeout`). Otherwise the round is that poll, waiting (`lws_service`):
@@ -98,22 +94,22 @@ extension ServerLoop {
             return pollSockets(context, waiting: true)
         }
         if !isParked {
-            // Wakes signal the event the thread waits on in epoll, not libwebsockets' poll.
+            // Wakes signal the event the thread waits on in epoll, not libwebsockets' poll; one
+            // requested before this went to the poll and is taken here.
             isParked = true
             control.park()
+            deliverWake()
         }
         if now >= nextLibraryPass || lws_service_adjust_timeout(context, 1, 0) == 0 {
-            let interval = answeringHTTP ? Self.busyLibraryPassMicroseconds : Self.libraryPassMicroseconds
-            nextLibraryPass = now + interval
+            nextLibraryPass = now + Self.libraryPassMicroseconds
             guard pollSockets(context, waiting: false) else { return false }
         }
-        fireDueTimers(now: now)
-        flushWrites()
-        deliverWake()
         let nextTimer = timers.nextDeadline() ?? .max
+        // Returns at once when a timer is already due.
         sockets.wait(microseconds: min(nextTimer, nextLibraryPass) - lws_now_usecs())
         for (socket, events) in sockets.ready {
-            var ready = pollfd(fd: socket, events: sockets.events(of: socket) ?? events, revents: events)
+            // Every watched socket is watched for input, and for output when epoll reports it.
+            var ready = pollfd(fd: socket, events: Int16(POLLIN) | (events & Int16(POLLOUT)), revents: events)
             control.counters.readsWithoutPoll.bump()
             // libwebsockets finds the connection by its descriptor (nothing, if it closed).
             guard lws_service_fd(context, &ready) >= 0 else { return false }

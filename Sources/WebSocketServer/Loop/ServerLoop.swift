@@ -64,16 +64,14 @@ public final class ServerLoop {
     var isParked = false
     /// Until when HTTP requests count as being answered (see ``noteHTTPActivity()``).
     var httpActiveUntil: Int64 = 0
+    /// The listening socket, once known (the first accept names it): watched in ``sockets``.
+    var listeningSocket: Int32 = -1
 
     /// How often the service thread, waiting in epoll, runs libwebsockets' own poll over every
-    /// socket (without blocking) for what only the library knows is due: its timeouts (closing
-    /// handshakes, idle HTTP connections), and sockets of HTTP responses that can take more.
-    /// Input on every socket and the output of WebSocket messages reach the loop through epoll.
+    /// socket (without blocking) for what only the library knows is due, such as its timeouts
+    /// (closing handshakes, idle HTTP connections). Input on every socket and the output of
+    /// WebSocket messages reach the loop through epoll.
     public static let libraryPassMicroseconds: Int64 = 50_000
-    /// The same while HTTP requests are being answered (a dynamic-route exchange is open, or an
-    /// HTTP callback came within ``httpActivityMicroseconds``) and the thread still waits in epoll
-    /// for a timer due within a millisecond (`ServerLoop.serviceRound`).
-    public static let busyLibraryPassMicroseconds: Int64 = 4_000
     static let httpActivityMicroseconds: Int64 = 1_000_000
 
     init(configuration: WebSocketServer.Configuration, handler: any WebSocketServerHandler, control: ServerControl) {
@@ -132,12 +130,7 @@ public final class ServerLoop {
         }
         switch delivery {
         case .latest:
-            let replaced = target.latest.store(text, kind: kind, repeatKey: repeatKey)
-            if replaced {
-                control.counters.framesReplaced.bump()
-            }
-            requestWrite(target)
-            return replaced ? .replacedUnsent : .accepted
+            return storeLatest(in: target) { $0.store(text, kind: kind, repeatKey: repeatKey) }
         case .ordered:
             guard target.queue.push(text, kind: kind, repeatKey: repeatKey) else {
                 control.counters.queueOverflows.bump()
@@ -181,7 +174,13 @@ public final class ServerLoop {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
-        let replaced = target.latest.store(prepared: message, kind: kind, repeatKey: repeatKey)
+        return storeLatest(in: target) { $0.store(prepared: message, kind: kind, repeatKey: repeatKey) }
+    }
+
+    /// Puts a latest value in the connection's slot with `store` (true when it replaced one
+    /// never sent) and asks to write it.
+    private func storeLatest(in target: Connection, _ store: (inout LatestSlot) -> Bool) -> SendResult {
+        let replaced = store(&target.latest)
         if replaced {
             control.counters.framesReplaced.bump()
         }
@@ -302,8 +301,7 @@ public final class ServerLoop {
         let partial = lws_partial_buffered(connection.wsi) != 0
         guard partial != connection.awaitsWritable else { return }
         connection.awaitsWritable = partial
-        let input = (sockets.events(of: connection.socket) ?? Int16(POLLIN)) & Int16(POLLIN)
-        sockets.watch(connection.socket, for: partial ? input | Int16(POLLOUT) : input)
+        sockets.watchOutput(connection.socket, partial)
         if partial {
             awaitingWritable[connection.socket] = connection
         } else {
@@ -313,11 +311,15 @@ public final class ServerLoop {
     }
 
     /// FILTER_NETWORK_CONNECTION: watches a socket libwebsockets just accepted for input, and
-    /// the listening socket too if it was not yet.
+    /// the listening socket from the first accept on (libwebsockets 4.1 has no call that names
+    /// it; the first connection, before any session paces frames, is accepted by its own poll).
     func socketAccepted(_ socket: Int32, listening: Int32) {
         guard let sockets else { return }
-        if listening >= 0 { sockets.watch(listening, for: Int16(POLLIN)) }
-        if socket >= 0 { sockets.watch(socket, for: Int16(POLLIN), isNew: true) }
+        if listening >= 0, listening != listeningSocket {
+            listeningSocket = listening
+            sockets.watch(listening)
+        }
+        if socket >= 0 { sockets.watch(socket) }
     }
 
     /// An HTTP request is being answered: for a while the service thread waits in libwebsockets'

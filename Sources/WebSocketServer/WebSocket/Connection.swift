@@ -46,9 +46,7 @@ final class Connection {
     /// may go on compressing straight from this buffer in later service rounds (before
     /// the next writeable callback reaches us), so it must stay alive and unchanged
     /// until the next write replaces it.
-    var inFlight: [UInt8] = []
-    /// Whether ``inFlight`` is a sender's prepared message (not recycled).
-    var inFlightIsShared = false
+    var inFlight = OutgoingMessage(bytes: [], kind: .text)
     /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
     var lastWrittenRepeatKey: UInt64?
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
@@ -77,14 +75,11 @@ final class Connection {
         return hasQueued ? .queued : .nothing
     }
 
-    /// Keeps `message` (just written) alive as ``inFlight``, recycling the previous one unless
-    /// it was shared.
+    /// Keeps `message` (just written) alive as ``inFlight``, recycling the previous one.
     func retire(_ message: OutgoingMessage) {
         let previous = inFlight
-        let previousIsShared = inFlightIsShared
-        inFlight = message.bytes
-        inFlightIsShared = message.isShared
-        if !previousIsShared { latest.recycle(previous) }
+        inFlight = message
+        latest.recycle(previous)
     }
 
     /// Why the connection ended, from what the server decided and what the peer sent.

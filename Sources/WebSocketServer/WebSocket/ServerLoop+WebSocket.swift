@@ -30,9 +30,8 @@ extension ServerLoop {
             configuration: configuration)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
-        // Watched since it was accepted (as libwebsockets asked); from now on for input only
-        // (``ReadySockets``), or output too if the handshake's reply is not all sent yet.
-        sockets?.watch(connection.socket, for: Int16(POLLIN))
+        // Watched for input since it was accepted (``ReadySockets``); for output too if the
+        // handshake's reply is not all sent yet.
         followPartialWrite(connection)
         control.counters.connectionsOpen.bump()
         control.counters.connectionsAccepted.bump()
@@ -115,7 +114,7 @@ extension ServerLoop {
             if let key = message.repeatKey, key == connection.lastWrittenRepeatKey {
                 // The peer already has this content: the value written last time was replaced
                 // by others since, and the newest equals it again (A, B, A with B never sent).
-                if !message.isShared { connection.latest.recycle(message.bytes) }
+                connection.latest.recycle(message)
                 control.counters.latestRepeatsSkipped.bump()
             } else {
                 guard write(&message, to: connection) else { return -1 }
