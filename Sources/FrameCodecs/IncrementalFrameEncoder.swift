@@ -85,10 +85,7 @@ public struct IncrementalFrameEncoder: Sendable {
             }
             bodyStart = start
         }
-        var total = headroom + header + (encoding == .json ? 2 : 0)
-        for index in runs.indices { total += runs[index].bytes.count + (encoding == .json ? 1 : 0) }
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(total)
         buffer.append(contentsOf: repeatElement(0, count: headroom))
         switch encoding {
         case .json:

@@ -18,10 +18,13 @@ import WebSocketServer
 /// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
 /// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
 struct SessionFrames {
-    /// One encoding of the current frame, laid out as the transport sends it: the transport's
-    /// headroom (``ServerLoop/messageHeadroom``), then the frame. The transport keeps a reference
-    /// to it rather than a copy per connection (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``).
+    /// One encoding of the frames: its encoder (keeping each segment's encoded bytes) and the
+    /// current frame laid out as the transport sends it: the transport's headroom
+    /// (``ServerLoop/messageHeadroom``), then the frame. The transport keeps a reference to it
+    /// rather than a copy per connection (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``).
     private struct Encoded {
+        let format: FrameFormat
+        var encoder: IncrementalFrameEncoder
         var message: [UInt8] = []
         /// Where the display list's part starts, counted from the frame's first byte.
         var bodyStart = 0
@@ -31,6 +34,37 @@ struct SessionFrames {
         /// current frame, the two trade places, so frames are never copied. (A transport still
         /// holding it makes the next frame a new buffer: copy-on-write.)
         var spare: [UInt8] = []
+
+        init(_ format: FrameFormat) {
+            self.format = format
+            encoder = IncrementalFrameEncoder(format == .json ? .json : .binary)
+        }
+
+        /// Encodes the frame into the spare buffer and makes it the current one, unless
+        /// `unlessSame` and its display list is the current one's (compared byte for byte);
+        /// returns whether it became current.
+        mutating func encode(_ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool) -> Bool {
+            let start = encoder.encodeFrame(list, seq: seq, time: time, into: &spare, headroom: headroom)
+            assert(
+                Array(spare[headroom...]) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
+                "the incremental frame differs from the flattened list's")
+            if unlessSame, isCurrent,
+                SessionFrames.sameBody(message, from: headroom + bodyStart, spare, from: headroom + start)
+            {
+                return false
+            }
+            swap(&message, &spare)
+            bodyStart = start
+            isCurrent = true
+            return true
+        }
+
+        /// The current frame's identity: a hash of its display-list bytes.
+        var bodyHash: UInt64 {
+            message.withUnsafeBytes {
+                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[(headroom + bodyStart)...]), encoding: format)
+            }
+        }
     }
 
     /// Bytes in front of every encoded frame, for the transport's frame header.
@@ -41,11 +75,8 @@ struct SessionFrames {
     /// The display list drawn last: the current frame's, or one that showed the same.
     private var drawing = IncrementalDisplayList()
     private var time = 0.0
-    private var binary = Encoded()
-    private var json = Encoded()
-    /// Each encoding's encoder (keeping each segment's encoded bytes).
-    private var jsonEncoder = IncrementalFrameEncoder(.json)
-    private var binaryEncoder = IncrementalFrameEncoder(.binary)
+    private var binary = Encoded(.binary)
+    private var json = Encoded(.json)
     private var cachedChecksum: String?
 
     /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
@@ -59,8 +90,8 @@ struct SessionFrames {
     /// and segment encodings made and kept (both encodings together).
     var segmentCounts: SegmentCounts {
         SegmentCounts(
-            drawn: drawing.drawn, kept: drawing.reused, encoded: jsonEncoder.encoded + binaryEncoder.encoded,
-            encodingsKept: jsonEncoder.reused + binaryEncoder.reused)
+            drawn: drawing.drawn, kept: drawing.reused, encoded: json.encoder.encoded + binary.encoder.encoded,
+            encodingsKept: json.encoder.reused + binary.encoder.reused)
     }
 
     /// Draws the frame at media time `time` with `draw` and makes it the current frame unless it
@@ -71,29 +102,22 @@ struct SessionFrames {
     ) -> Bool {
         if hasFrame, !isCurrent(format) {
             // The watchers' encoding changed since the last frame: encode that frame in it first.
-            encode(seq: seq, time: self.time, as: format)
+            encodeCurrent(as: format)
         }
         draw(&drawing)
-        let changed: Bool
-        switch format {
-        case .json:
-            changed = Self.encode(
-                drawing, seq: seq + 1, time: time, with: &jsonEncoder, into: &json, as: format, unlessSame: hasFrame)
-            if changed { bodyHash = Self.bodyHash(of: json, as: format) }
-        case .binary:
-            changed = Self.encode(
-                drawing, seq: seq + 1, time: time, with: &binaryEncoder, into: &binary, as: format,
-                unlessSame: hasFrame)
-            if changed { bodyHash = Self.bodyHash(of: binary, as: format) }
+        let (seq, hasFrame) = (self.seq, self.hasFrame)
+        let changed = withEncoded(format) { encoded, drawing in
+            encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame)
         }
         guard changed else { return false }
-        seq += 1
-        hasFrame = true
+        bodyHash = withEncoded(format) { encoded, _ in encoded.bodyHash }
+        self.seq += 1
+        self.hasFrame = true
         self.time = time
         cachedChecksum = nil
         let other: FrameFormat = format == .json ? .binary : .json
-        setCurrent(false, other)
-        if encodeBoth { encode(seq: seq, time: time, as: other) }
+        withEncoded(other) { encoded, _ in encoded.isCurrent = false }
+        if encodeBoth { encodeCurrent(as: other) }
         return true
     }
 
@@ -101,7 +125,7 @@ struct SessionFrames {
     /// frame), encoded now if it was not yet (empty before the first frame).
     mutating func message(_ format: FrameFormat) -> [UInt8] {
         guard hasFrame else { return [] }
-        if !isCurrent(format) { encode(seq: seq, time: time, as: format) }
+        if !isCurrent(format) { encodeCurrent(as: format) }
         return format == .json ? json.message : binary.message
     }
 
@@ -128,41 +152,20 @@ struct SessionFrames {
         format == .json ? json.isCurrent : binary.isCurrent
     }
 
-    private mutating func setCurrent(_ isCurrent: Bool, _ format: FrameFormat) {
+    /// Lends the encoding `format` (in place) and the display list drawn last to `body`.
+    private mutating func withEncoded<Result>(
+        _ format: FrameFormat, _ body: (inout Encoded, IncrementalDisplayList) -> Result
+    ) -> Result {
         switch format {
-        case .json: json.isCurrent = isCurrent
-        case .binary: binary.isCurrent = isCurrent
+        case .json: body(&json, drawing)
+        case .binary: body(&binary, drawing)
         }
     }
 
-    /// Encodes the frame into `encoded`'s spare buffer and makes it the current one, unless
-    /// `unlessSame` and its display list is the current one's (compared byte for byte); returns
-    /// whether it became current.
-    private static func encode(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, with encoder: inout IncrementalFrameEncoder,
-        into encoded: inout Encoded, as format: FrameFormat, unlessSame: Bool
-    ) -> Bool {
-        let bodyStart = encoder.encodeFrame(list, seq: seq, time: time, into: &encoded.spare, headroom: headroom)
-        assert(
-            Array(encoded.spare[headroom...]) == flattened(list, seq: seq, time: time, as: format),
-            "the incremental frame differs from the flattened list's")
-        if unlessSame, encoded.isCurrent,
-            sameBody(encoded.message, from: headroom + encoded.bodyStart, encoded.spare, from: headroom + bodyStart)
-        {
-            return false
-        }
-        swap(&encoded.message, &encoded.spare)
-        encoded.bodyStart = bodyStart
-        encoded.isCurrent = true
-        return true
-    }
-
-    /// The frame identity of the current frame in `encoded`.
-    private static func bodyHash(of encoded: Encoded, as format: FrameFormat) -> UInt64 {
-        encoded.message.withUnsafeBytes {
-            FrameBodyHash.hash(
-                UnsafeRawBufferPointer(rebasing: $0[(headroom + encoded.bodyStart)...]), encoding: format)
-        }
+    /// Encodes the current frame in `format` (an encoding wanted now that was not made).
+    private mutating func encodeCurrent(as format: FrameFormat) {
+        let (seq, time) = (self.seq, self.time)
+        _ = withEncoded(format) { encoded, drawing in encoded.encode(drawing, seq: seq, time: time, unlessSame: false) }
     }
 
     /// The frame as the plain encoders write the flattened list (for debug builds' checks).
@@ -178,18 +181,6 @@ struct SessionFrames {
         case .json:
             var encoder = FrameEncoder()
             return encoder.encodeFrame(list.displayList, seq: seq, time: time)
-        }
-    }
-
-    /// Encodes the current frame in `format` (the other encoding, wanted now).
-    private mutating func encode(seq: Int, time: Double, as format: FrameFormat) {
-        switch format {
-        case .json:
-            _ = Self.encode(
-                drawing, seq: seq, time: time, with: &jsonEncoder, into: &json, as: format, unlessSame: false)
-        case .binary:
-            _ = Self.encode(
-                drawing, seq: seq, time: time, with: &binaryEncoder, into: &binary, as: format, unlessSame: false)
         }
     }
 
