@@ -217,8 +217,30 @@ enum ServerBenchmark {
                     measured: "\(f1(progressCast.fpsMean)) / \(f1(report.fpsMean)) = \(String(format: "%.3f", ratio))",
                     passed: nil))
         }
+        if let progressCast, let row = cpuRatioRow(progressCast: progressCast, baseline: report, encoding: encoding) {
+            rows.append(row)
+        }
         try checkErrors(report)
         return rows
+    }
+
+    /// The most server CPU per delivered frame ProgressCast may spend, as a multiple of what bare
+    /// libwebsockets spends per frame sending the same bytes in the same run (machines differ in
+    /// both figures; the ratio is what the target holds to).
+    static let cpuRatioTarget = 2.0
+
+    /// ProgressCast's server CPU per delivered frame over the baseline's, measured in the same
+    /// run, against ``cpuRatioTarget`` (nil when either run has no CPU figure).
+    static func cpuRatioRow(progressCast: LoadReport, baseline: LoadReport, encoding: FrameEncoding) -> BenchRow? {
+        guard let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
+            bare > 0, server.isFinite
+        else { return nil }
+        let ratio = server / bare
+        return BenchRow(
+            figure: "server, \(label(encoding)): CPU per frame / baseline CPU per frame",
+            target: "<= \(f1(cpuRatioTarget))x",
+            measured: "\(f1(server)) / \(f1(bare)) us = \(String(format: "%.2f", ratio))x",
+            passed: ratio <= cpuRatioTarget)
     }
 
     /// Many viewers of unchanging sessions: the server's CPU and memory while idle.

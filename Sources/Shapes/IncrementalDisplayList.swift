@@ -60,29 +60,11 @@ public struct IncrementalDisplayList: Sendable {
     /// position had, otherwise drawn by `draw` (which appends to an empty array). Without a key
     /// (or when the list does not cache) it is always drawn.
     public mutating func segment(key: ((inout DrawKey) -> Void)?, draw: (inout [Shape]) -> Void) {
-        let index = segmentCount
-        segmentCount += 1
-        if index == kept.count { kept.append(Segment()) }
         if caching, let key {
-            scratch.values.removeAll(keepingCapacity: true)
-            key(&scratch)
-            if !kept[index].key.isEmpty && kept[index].key == scratch.values {
-                reused += 1
-                assert(
-                    Self.drawsSame(kept[index].shapes, draw),
-                    "segment \(index) kept for an unchanged key draws differently: its key misses an input")
-                return
-            }
-            // Keep the new key and hand the old array back as the next scratch buffer.
-            swap(&kept[index].key, &scratch.values)
+            keyedSegment(key: key, draw: draw)
         } else {
-            kept[index].key.removeAll(keepingCapacity: true)
+            redraw(nextSegment(), keyed: false, draw: draw)
         }
-        drawn += 1
-        lastVersion &+= 1
-        kept[index].version = lastVersion
-        kept[index].shapes.removeAll(keepingCapacity: true)
-        draw(&kept[index].shapes)
     }
 
     /// A segment for each of a component stack's `count` components, in order: component
@@ -91,16 +73,55 @@ public struct IncrementalDisplayList: Sendable {
     public mutating func segments(
         count: Int, revision: UInt64, key: (Int, inout DrawKey) -> Void, draw: (Int, inout [Shape]) -> Void
     ) {
-        // ``segment(key:draw:)`` takes an optional (so escaping) key closure; it never keeps it.
-        withoutActuallyEscaping(key) { key in
-            for index in 0..<count {
-                segment(key: { k in
-                    k.add(revision)
-                    k.add(index)
-                    key(index, &k)
-                }) { draw(index, &$0) }
+        for index in 0..<count {
+            // Non-escaping closures all the way down: their contexts live on the stack (an
+            // optional, hence escaping, key closure here allocated two contexts per segment).
+            if caching {
+                keyedSegment(
+                    key: { k in
+                        k.add(revision)
+                        k.add(index)
+                        key(index, &k)
+                    }, draw: { draw(index, &$0) })
+            } else {
+                redraw(nextSegment(), keyed: false) { draw(index, &$0) }
             }
         }
+    }
+
+    /// Takes the next segment's position, making room for it.
+    private mutating func nextSegment() -> Int {
+        let index = segmentCount
+        segmentCount += 1
+        if index == kept.count { kept.append(Segment()) }
+        return index
+    }
+
+    /// The next segment, kept when `key` writes the key it was drawn from, else drawn.
+    private mutating func keyedSegment(key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void) {
+        let index = nextSegment()
+        scratch.values.removeAll(keepingCapacity: true)
+        key(&scratch)
+        if !kept[index].key.isEmpty && kept[index].key == scratch.values {
+            reused += 1
+            assert(
+                Self.drawsSame(kept[index].shapes, draw),
+                "segment \(index) kept for an unchanged key draws differently: its key misses an input")
+            return
+        }
+        // Keep the new key and hand the old array back as the next scratch buffer.
+        swap(&kept[index].key, &scratch.values)
+        redraw(index, keyed: true, draw: draw)
+    }
+
+    /// Draws segment `index` afresh under a new version (without a key unless `keyed`).
+    private mutating func redraw(_ index: Int, keyed: Bool, draw: (inout [Shape]) -> Void) {
+        if !keyed { kept[index].key.removeAll(keepingCapacity: true) }
+        drawn += 1
+        lastVersion &+= 1
+        kept[index].version = lastVersion
+        kept[index].shapes.removeAll(keepingCapacity: true)
+        draw(&kept[index].shapes)
     }
 
     /// Ends the frame: segments of earlier frames past the last one given are dropped.

@@ -4,13 +4,16 @@ import JSON
 /// Builds SVG path data (for ``PathShape``) with canonical numbers: absolute commands, numbers
 /// with at most four decimals separated by single spaces, e.g. `M1.5 18L11 28L31.5 5.5`.
 public struct PathBuilder: Sendable {
-    private var writer = JSONWriter(capacity: 128)
+    private var writer: JSONWriter
 
-    /// An empty path.
-    public init() {}
+    /// An empty path with room for about `capacity` bytes of data before it grows (a path of
+    /// n straight segments takes about 20 bytes each).
+    public init(capacity: Int = 128) {
+        writer = JSONWriter(capacity: capacity)
+    }
 
     /// The path data built so far.
-    public var data: String { String(decoding: writer.bytes, as: UTF8.self) }
+    public var data: String { writer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Starts a subpath at `point` (`M`).
     public mutating func move(to point: Point) {

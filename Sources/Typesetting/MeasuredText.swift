@@ -5,6 +5,10 @@
 /// lines and measures each candidate it keeps by shaping it (``Font/width(of:)``).
 struct MeasuredText {
     let characters: [Character]
+    /// The string, and where each character starts in it (then its end), so a run of characters
+    /// is one slice: building it character by character grew a string per character.
+    private let text: String
+    private let starts: [String.Index]
     /// The first Unicode scalar of each character, for the line-breaking rules.
     let leadingScalars: [UInt32]
     /// `prefix[k]`: the estimated width in points of characters `0..<k`.
@@ -12,6 +16,10 @@ struct MeasuredText {
 
     init(_ text: String, font: Font, rightToLeft: Bool? = nil) {
         characters = Array(text)
+        self.text = text
+        var starts = Array(text.indices)
+        starts.append(text.endIndex)
+        self.starts = starts
         let line = font.shaped(text, rightToLeft: rightToLeft)
         let scales = font.faces.map { font.scale(of: $0) }
         var prefix = [0.0]
@@ -44,6 +52,6 @@ struct MeasuredText {
 
     /// Characters `start..<end` as a string.
     func text(from start: Int, to end: Int) -> String {
-        start < end ? String(characters[start..<end]) : ""
+        start < end ? String(text[starts[start]..<starts[end]]) : ""
     }
 }

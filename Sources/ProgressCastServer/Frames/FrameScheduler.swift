@@ -41,8 +41,16 @@ final class FrameScheduler {
     /// (in due order, then scheduling order) and its due time.
     var onDue: (([(session: LiveSession, due: Int64)], ServerLoop) -> Void)?
 
-    /// Sessions by due time (sessions of one lattice group share one), in scheduling order.
-    private var buckets: [Int64: [Entry]] = [:]
+    /// The bucket (a position in ``slots``) of each pending due time; sessions of one lattice
+    /// group share one.
+    private var buckets: [Int64: Int] = [:]
+    /// Buckets' sessions in scheduling order. An emptied bucket keeps its storage for the next
+    /// due time (``freeSlots``), so scheduling a frame allocates nothing: a new array per due
+    /// time, grown session by session, was about one allocation in two frames.
+    private var slots: [[Entry]] = []
+    private var freeSlots: [Int] = []
+    /// The sessions handed to ``onDue``, kept between wakes for the same reason.
+    private var batch: [(session: LiveSession, due: Int64)] = []
     /// The distinct due times of ``buckets``.
     private var dueTimes = Heap<Int64>()
     private var lastTicket: UInt64 = 0
@@ -50,7 +58,7 @@ final class FrameScheduler {
     private var timerDue: Int64 = .max
 
     /// Sessions waiting (including cancelled ones not yet dropped).
-    var count: Int { buckets.values.reduce(0) { $0 + $1.count } }
+    var count: Int { buckets.values.reduce(0) { $0 + slots[$1].count } }
 
     /// Schedules `session`'s next frame at `due` (monotonic microseconds), replacing any
     /// schedule it had.
@@ -59,11 +67,20 @@ final class FrameScheduler {
         session.frameDue = due
         session.frameTicket = lastTicket
         let entry = Entry(ticket: lastTicket, session: session)
-        if buckets[due]?.append(entry) == nil {
-            buckets[due] = [entry]
+        if let slot = buckets[due] {
+            slots[slot].append(entry)
+        } else {
+            let slot = freeSlots.popLast() ?? newSlot()
+            slots[slot].append(entry)
+            buckets[due] = slot
             dueTimes.insert(due)
         }
         armTimer(loop)
+    }
+
+    private func newSlot() -> Int {
+        slots.append([])
+        return slots.count - 1
     }
 
     /// The first lattice time of `session`'s phase group at or after `bound` (monotonic
@@ -99,18 +116,23 @@ final class FrameScheduler {
     private func fire(_ loop: ServerLoop) {
         timer = nil
         timerDue = .max
-        var batch: [(session: LiveSession, due: Int64)] = []
+        batch.removeAll(keepingCapacity: true)
         while let due = dueTimes.min, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
             dueTimes.removeMin()
-            for entry in buckets.removeValue(forKey: due) ?? [] {
+            guard let slot = buckets.removeValue(forKey: due) else { continue }
+            for entry in slots[slot] {
                 let session = entry.session
                 guard session.frameTicket == entry.ticket else { continue }
                 session.frameDue = nil
                 session.frameTicket = 0
                 batch.append((session, due))
             }
+            slots[slot].removeAll(keepingCapacity: true)
+            freeSlots.append(slot)
         }
         if !batch.isEmpty { onDue?(batch, loop) }
+        // Drop the sessions' references now rather than at the next wake.
+        batch.removeAll(keepingCapacity: true)
         armTimer(loop)
     }
 }
