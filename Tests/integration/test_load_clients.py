@@ -40,10 +40,10 @@ def loadgen(port, client, *args):
 @pytest.mark.parametrize("frames", ["json", "binary"])
 def test_live_sessions_through_each_client(server, client, frames):
     figures = loadgen(server.port, client, "--sessions", "12", "--frames", frames, "--command-interval", "0.5")
-    assert figures["ready"] == 12 and figures["failed"] == 0 and figures["closed"] == 0
-    assert not figures["errors"]
-    assert figures["frames"] > 0 and figures["fps"] > 20
-    assert figures["latency_samples"] >= 12 and figures["lost"] == 0
+    assert figures["ready"] == 12 and figures["failed"] == 0 and figures["closed"] == 0, figures
+    assert not figures["errors"], figures
+    assert figures["frames"] > 0 and figures["fps"] > 20, figures
+    assert figures["latency_samples"] >= 12 and figures["lost"] == 0, figures
 
 
 @pytest.fixture
