@@ -66,7 +66,9 @@ public struct BinaryFrameEncoder: Sendable {
     /// Runs `body` on a cursor over `storage` from its start, doubling `storage` and running it
     /// again until it fits; returns the bytes written.
     static func write(into storage: inout [UInt8], _ body: (inout BinaryByteCursor) -> Void) -> Int {
-        if storage.count < 64 { storage.append(contentsOf: repeatElement(0, count: 64 - storage.count)) }
+        // The body writes from the start, so a grown buffer need not keep the old bytes (and a
+        // fresh zeroed array is fast in debug builds too, unlike appending `repeatElement`).
+        if storage.count < 64 { storage = [UInt8](repeating: 0, count: 64) }
         while true {
             var overflowed = false
             let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
@@ -77,7 +79,7 @@ public struct BinaryFrameEncoder: Sendable {
                 return cursor.count
             }
             if !overflowed { return written }
-            storage.append(contentsOf: repeatElement(0, count: storage.count))
+            storage = [UInt8](repeating: 0, count: storage.count * 2)
         }
     }
 }
