@@ -31,8 +31,25 @@ struct HUDLayout: Equatable, Sendable {
     var buttonFrame: Rect?
     /// The activity indicator's spokes (empty for other indicators).
     var spokes = HUDSpokes()
+    /// What ``details`` was wrapped from, and the block before it was placed: a layout computed
+    /// from this one reuses the block while the text and its room stay the same (a label change
+    /// wrapped the unchanged details again: 1.5-2% of a loaded server's CPU,
+    /// docs/benchmarks.md). A function of the configuration and canvas, like every other field.
+    private(set) var detailsSource: DetailsSource?
 
-    static func compute(_ config: HUDConfiguration, canvas: Size, text: TextLayout) -> HUDLayout {
+    /// See ``detailsSource``.
+    struct DetailsSource: Equatable, Sendable {
+        var text: String
+        var maxWidth: Double
+        var maxHeight: Double
+        var block: HUDTextBlock?
+    }
+
+    /// The layout of `config` on `canvas`. With `previous` (a layout computed with the same
+    /// `text`), its wrapped details are reused when the details and their room did not change.
+    static func compute(
+        _ config: HUDConfiguration, canvas: Size, text: TextLayout, previous: HUDLayout? = nil
+    ) -> HUDLayout {
         let margin = config.margin
         let bezelMax = Size(width: max(0, canvas.width - 2 * margin), height: max(0, canvas.height - 2 * margin))
         let itemMaxWidth = max(0, bezelMax.width - 2 * margin)
@@ -60,14 +77,22 @@ struct HUDLayout: Equatable, Sendable {
         if let indicatorSize { fixedHeights.append(indicatorSize.height) }
         if let label { fixedHeights.append(label.frame.height) }
         if let buttonSize { fixedHeights.append(buttonSize.height) }
-        let details =
-            config.details.isEmpty
-            ? nil
-            : HUDLayout.details(
-                config.details, maxWidth: itemMaxWidth,
-                maxHeight: bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
-                    - HUDMetrics.padding * Double(fixedHeights.count),
-                text: text)
+        var detailsSource: DetailsSource?
+        if !config.details.isEmpty {
+            let maxHeight =
+                bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
+                - HUDMetrics.padding * Double(fixedHeights.count)
+            if let kept = previous?.detailsSource, kept.text == config.details, kept.maxWidth == itemMaxWidth,
+                kept.maxHeight == maxHeight
+            {
+                detailsSource = kept
+            } else {
+                detailsSource = DetailsSource(
+                    text: config.details, maxWidth: itemMaxWidth, maxHeight: maxHeight,
+                    block: HUDLayout.details(config.details, maxWidth: itemMaxWidth, maxHeight: maxHeight, text: text))
+            }
+        }
+        let details = detailsSource?.block
 
         // The stack, top to bottom: sizes of the visible items.
         var sizes: [Size] = []
@@ -104,6 +129,7 @@ struct HUDLayout: Equatable, Sendable {
             return frame
         }
         var layout = HUDLayout(bezel: bezel, indicator: indicator)
+        layout.detailsSource = detailsSource
         if let indicatorSize {
             let frame = next(indicatorSize)
             layout.indicatorFrame = frame

@@ -93,7 +93,7 @@ struct HUD: Sendable {
     ) {
         let oldIndicator = config.indicator
         if config.apply(patch) || oldIndicator != config.indicator {
-            layout = HUDLayout.compute(config, canvas: canvas, text: text)
+            layout = HUDLayout.compute(config, canvas: canvas, text: text, previous: layout)
         }
         syncSpinner(timeline: &timeline, at: time)
     }
