@@ -100,7 +100,7 @@ extension ScrollView {
     /// row's top-left at the origin: a 1 pt hairline per row, stroked along y = row bottom - 0.5
     /// (the rect it stands for: bottom - 1 to bottom), from the title's inset to the right edge.
     static func separatorPath(count: Int, rowHeight h: Double, width: Double) -> String {
-        var path = PathBuilder(capacity: 40 * max(count, 0) + 48)
+        var path = PathBuilder(commands: 2 * count)
         let lineY = h - Look.separatorHeight / 2
         for index in 0..<max(count, 0) {
             let y = Double(index) * h + lineY

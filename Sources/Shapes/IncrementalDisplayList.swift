@@ -63,7 +63,7 @@ public struct IncrementalDisplayList: Sendable {
         if caching, let key {
             keyedSegment(key: key, draw: draw)
         } else {
-            redraw(nextSegment(), keyed: false, draw: draw)
+            unkeyedSegment(draw: draw)
         }
     }
 
@@ -84,7 +84,7 @@ public struct IncrementalDisplayList: Sendable {
                         key(index, &k)
                     }, draw: { draw(index, &$0) })
             } else {
-                redraw(nextSegment(), keyed: false) { draw(index, &$0) }
+                unkeyedSegment { draw(index, &$0) }
             }
         }
     }
@@ -111,12 +111,18 @@ public struct IncrementalDisplayList: Sendable {
         }
         // Keep the new key and hand the old array back as the next scratch buffer.
         swap(&kept[index].key, &scratch.values)
-        redraw(index, keyed: true, draw: draw)
+        redraw(index, draw: draw)
     }
 
-    /// Draws segment `index` afresh under a new version (without a key unless `keyed`).
-    private mutating func redraw(_ index: Int, keyed: Bool, draw: (inout [Shape]) -> Void) {
-        if !keyed { kept[index].key.removeAll(keepingCapacity: true) }
+    /// The next segment, drawn without a key (so never kept).
+    private mutating func unkeyedSegment(draw: (inout [Shape]) -> Void) {
+        let index = nextSegment()
+        kept[index].key.removeAll(keepingCapacity: true)
+        redraw(index, draw: draw)
+    }
+
+    /// Draws segment `index` afresh under a new version.
+    private mutating func redraw(_ index: Int, draw: (inout [Shape]) -> Void) {
         drawn += 1
         lastVersion &+= 1
         kept[index].version = lastVersion

@@ -6,10 +6,10 @@ import JSON
 public struct PathBuilder: Sendable {
     private var writer: JSONWriter
 
-    /// An empty path with room for about `capacity` bytes of data before it grows (a path of
-    /// n straight segments takes about 20 bytes each).
-    public init(capacity: Int = 128) {
-        writer = JSONWriter(capacity: capacity)
+    /// An empty path with room for about `commands` move and line commands before its buffer
+    /// grows (about 20 bytes each, plus room for the writer's largest number).
+    public init(commands: Int = 4) {
+        writer = JSONWriter(capacity: 20 * max(commands, 0) + 48)
     }
 
     /// The path data built so far.

@@ -46,9 +46,10 @@ struct HUDLayoutReuseTests {
         let relabelled = HUDLayout.compute(
             config(label: "B", details: details), canvas: Fixture.canvas, text: Fixture.text, previous: before)
         #expect(relabelled.detailsSource == before.detailsSource)
+        #expect(relabelled.details?.lines == before.details?.lines)
         let rewritten = HUDLayout.compute(
             config(label: "B", details: "Other details"), canvas: Fixture.canvas, text: Fixture.text, previous: before)
-        let block = try #require(rewritten.detailsSource?.block)
+        let block = try #require(rewritten.details)
         #expect(block.lines == ["Other details"])
     }
 }

@@ -31,10 +31,10 @@ struct HUDLayout: Equatable, Sendable {
     var buttonFrame: Rect?
     /// The activity indicator's spokes (empty for other indicators).
     var spokes = HUDSpokes()
-    /// What ``details`` was wrapped from, and the block before it was placed: a layout computed
-    /// from this one reuses the block while the text and its room stay the same (a label change
-    /// wrapped the unchanged details again: 1.5-2% of a loaded server's CPU,
-    /// docs/benchmarks.md). A function of the configuration and canvas, like every other field.
+    /// What ``details`` was wrapped from: a layout computed from this one reuses the wrapped
+    /// block while the text and its room stay the same (a label change wrapped the unchanged
+    /// details again: 1.5-2% of a loaded server's CPU, docs/benchmarks.md). A function of the
+    /// configuration and canvas, like every other field.
     private(set) var detailsSource: DetailsSource?
 
     /// See ``detailsSource``.
@@ -42,7 +42,6 @@ struct HUDLayout: Equatable, Sendable {
         var text: String
         var maxWidth: Double
         var maxHeight: Double
-        var block: HUDTextBlock?
     }
 
     /// The layout of `config` on `canvas`. With `previous` (a layout computed with the same
@@ -78,21 +77,21 @@ struct HUDLayout: Equatable, Sendable {
         if let label { fixedHeights.append(label.frame.height) }
         if let buttonSize { fixedHeights.append(buttonSize.height) }
         var detailsSource: DetailsSource?
+        var details: HUDTextBlock?
         if !config.details.isEmpty {
-            let maxHeight =
-                bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
-                - HUDMetrics.padding * Double(fixedHeights.count)
-            if let kept = previous?.detailsSource, kept.text == config.details, kept.maxWidth == itemMaxWidth,
-                kept.maxHeight == maxHeight
-            {
-                detailsSource = kept
+            let source = DetailsSource(
+                text: config.details, maxWidth: itemMaxWidth,
+                maxHeight: bezelMax.height - 2 * margin - fixedHeights.reduce(0, +)
+                    - HUDMetrics.padding * Double(fixedHeights.count))
+            if let previous, previous.detailsSource == source {
+                // Placing it below sets its frame's origin again; its size is the wrapped one.
+                details = previous.details
             } else {
-                detailsSource = DetailsSource(
-                    text: config.details, maxWidth: itemMaxWidth, maxHeight: maxHeight,
-                    block: HUDLayout.details(config.details, maxWidth: itemMaxWidth, maxHeight: maxHeight, text: text))
+                details = HUDLayout.details(
+                    source.text, maxWidth: source.maxWidth, maxHeight: source.maxHeight, text: text)
             }
+            detailsSource = source
         }
-        let details = detailsSource?.block
 
         // The stack, top to bottom: sizes of the visible items.
         var sizes: [Size] = []

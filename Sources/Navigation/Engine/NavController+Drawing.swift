@@ -92,8 +92,7 @@ extension NavController {
         // The separators go out as one path (a subpath per row): a table's hairlines are the
         // same stroke, and one shape instead of one per row keeps the frame small (it is
         // encoded every frame while a screen slides).
-        // About 40 bytes a row (a move and a line), so the data is written without growing.
-        var separators = PathBuilder(capacity: 40 * entry.rowTitles.count + 48)
+        var separators = PathBuilder(commands: 2 * entry.rowTitles.count)
         var anySeparator = false
         for title in entry.rowTitles {
             guard y < frame.maxY else { break }

@@ -57,9 +57,6 @@ final class FrameScheduler {
     private var timer: LoopTimer?
     private var timerDue: Int64 = .max
 
-    /// Sessions waiting (including cancelled ones not yet dropped).
-    var count: Int { buckets.values.reduce(0) { $0 + slots[$1].count } }
-
     /// Schedules `session`'s next frame at `due` (monotonic microseconds), replacing any
     /// schedule it had.
     func schedule(_ session: LiveSession, at due: Int64, loop: ServerLoop) {
@@ -116,7 +113,6 @@ final class FrameScheduler {
     private func fire(_ loop: ServerLoop) {
         timer = nil
         timerDue = .max
-        batch.removeAll(keepingCapacity: true)
         while let due = dueTimes.min, due <= LiveClock.monotonicMicroseconds() + Self.batchWindow {
             dueTimes.removeMin()
             guard let slot = buckets.removeValue(forKey: due) else { continue }
@@ -131,7 +127,7 @@ final class FrameScheduler {
             freeSlots.append(slot)
         }
         if !batch.isEmpty { onDue?(batch, loop) }
-        // Drop the sessions' references now rather than at the next wake.
+        // Empty again (storage kept) for the next wake, and the sessions released now.
         batch.removeAll(keepingCapacity: true)
         armTimer(loop)
     }
