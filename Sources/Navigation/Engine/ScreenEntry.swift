@@ -19,6 +19,8 @@ struct ScreenEntry: Sendable {
     var backTitleWidth = 0.0
     /// Titles of the rows that can show (at most a screenful).
     var rowTitles: [String] = []
+    /// The rows ``rowTitles`` were formatted from.
+    private var rowTitlesSource: TableRows?
     /// Where the content starts below the frame's top: under the bar, or under the status bar
     /// when the screen hides the bar.
     var contentTop = NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight
@@ -56,10 +58,17 @@ struct ScreenEntry: Sendable {
         }
         backTitleIsRightToLeft = backTitle.map { Font.isRightToLeft($0) } ?? false
         contentTop = NavMetrics.statusBarHeight + (barHidden ? 0 : NavMetrics.navigationBarHeight)
-        rowTitles = []
+        var count = 0
         if let rows = screen.rows, rows.count > 0, rows.height > 0 {
             let fit = ((height - contentTop) / rows.height).rounded(.up)
-            let count = min(rows.count, NavMetrics.maximumLaidOutRows, max(0, Int(min(fit, 1e6))))
+            count = min(rows.count, NavMetrics.maximumLaidOutRows, max(0, Int(min(fit, 1e6))))
+        }
+        // A push lays out every screen of the stack again; titles already formatted from the
+        // same rows stay (formatting them again was most of a push's cost, docs/benchmarks.md).
+        guard rowTitlesSource != screen.rows || rowTitles.count != count else { return }
+        rowTitlesSource = screen.rows
+        rowTitles = []
+        if let rows = screen.rows, count > 0 {
             rowTitles.reserveCapacity(count)
             for index in 0..<count { rowTitles.append(rows.title(at: index)) }
         }
