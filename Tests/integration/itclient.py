@@ -32,6 +32,17 @@ def async_test(timeout=30.0):
     return decorate
 
 
+async def within(awaitable, timeout):
+    """`awaitable`'s result, or TimeoutError after `timeout` seconds. Unlike Python 3.11's
+    `asyncio.wait_for`, `asyncio.timeout` never swallows a cancel that lands as the result
+    arrives, so a task reading a busy connection always stops when cancelled (a test that failed
+    while such a reader ran hung in asyncio.run's clean-up instead of reporting)."""
+    if hasattr(asyncio, "timeout"):
+        async with asyncio.timeout(timeout):
+            return await awaitable
+    return await asyncio.wait_for(awaitable, timeout)
+
+
 class ProtocolError(AssertionError):
     pass
 
@@ -115,7 +126,7 @@ class Client:
         """The next message (JSON-decoded). Raises TimeoutError."""
         if self._unread:
             return self._unread.pop(0)
-        raw = await asyncio.wait_for(self.ws.recv(), timeout or self.timeout)
+        raw = await within(self.ws.recv(), timeout or self.timeout)
         msg = json.loads(raw, object_pairs_hook=lambda pairs: self._object(pairs, raw))
         self._store(msg)
         return msg

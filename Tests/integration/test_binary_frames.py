@@ -12,7 +12,7 @@ import time
 import pytest
 
 from binary_frame import MAGIC, BinaryFrameError, decode, dumps, svarint, uvarint
-from itclient import Client, async_test
+from itclient import Client, async_test, within
 
 BAR_FRAME = {"x": 20, "y": 560, "width": 335, "height": 30}
 _n = iter(range(1, 10 ** 6))
@@ -34,7 +34,7 @@ class FramesClient(Client):
     async def next(self, timeout=None):
         if self._unread:
             return self._unread.pop(0)
-        raw = await asyncio.wait_for(self.ws.recv(), timeout or self.timeout)
+        raw = await within(self.ws.recv(), timeout or self.timeout)
         if isinstance(raw, bytes):
             try:
                 msg = decode(raw)
