@@ -50,9 +50,9 @@ extension String {
     /// ``replacingOccurrences(of:with:)`` byte by byte, for text that is ASCII without a carriage
     /// return (nil otherwise). There every byte is a character of its own (CR LF is the only
     /// ASCII pair that forms one grapheme cluster), so byte matches are exactly the character
-    /// matches the general path finds, at a fraction of its cost: a navigation push formats
-    /// every laid-out row title ("Row %d"), and the general search was 2.7% of a loaded
-    /// server's CPU (docs/benchmarks.md).
+    /// matches the general path finds, at a fraction of its cost: row titles ("Row %d", up to
+    /// 10,000 for a scroll view, a screenful for each navigation screen) through the general
+    /// search were 2.7% of a loaded server's CPU (docs/benchmarks.md).
     fileprivate func asciiReplacingOccurrences(of target: String, with replacement: String) -> String? {
         var text = self
         return text.withUTF8 { bytes -> String? in
