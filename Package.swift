@@ -19,7 +19,9 @@ let package = Package(
     targets: [
         // MARK: Engines (deterministic, no I/O)
         .target(name: "Geometry"),
-        .target(name: "Timing", dependencies: ["Geometry"]),
+        // Array elements read in place (no copy per call) on the per-frame paths.
+        .target(name: "InPlace"),
+        .target(name: "Timing", dependencies: ["Geometry", "InPlace"]),
         .target(name: "JSON"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -28,24 +30,26 @@ let package = Package(
         .target(name: "CICULineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // The display list (shape kinds); its encodings (JSON, binary, SVG); fonts and text layout.
         .target(name: "Shapes", dependencies: ["Geometry", "JSON"]),
-        .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON"]),
+        .target(name: "FrameCodecs", dependencies: ["Shapes", "Geometry", "JSON", "InPlace"]),
         .target(name: "Typesetting", dependencies: ["Shapes", "CFreeType", "CHarfBuzz", "CFriBidi", "CICULineBreak"]),
         // The display list drawn into pixels with Cairo, as the page's canvas draws it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "Raster", dependencies: ["Shapes", "Typesetting", "Geometry", "CCairo", "CFreeType"]),
 
         .target(name: "ComponentSupport", dependencies: ["Geometry", "Timing", "Shapes"]),
-        .target(name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
         .target(
-            name: "ProgressBar", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport"]),
+            name: "HUD", dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "InPlace"]),
+        .target(
+            name: "ProgressBar",
+            dependencies: ["Timing", "Shapes", "Typesetting", "Geometry", "ComponentSupport", "InPlace"]),
         .target(
             name: "Navigation",
-            dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "ScrollView"]),
+            dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "ScrollView", "InPlace"]),
 
         .target(name: "ScrollView", dependencies: ["Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
         .target(
             name: "Refresh",
-            dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport"]),
+            dependencies: ["ScrollView", "Geometry", "Timing", "Shapes", "Typesetting", "ComponentSupport", "InPlace"]),
 
         .target(name: "Recording", dependencies: ["JSON"]),
 
@@ -133,6 +137,7 @@ let package = Package(
         .testTarget(
             name: "BenchmarkingTests", dependencies: ["Benchmarking", "JSON", "LoadGenerator", "Typesetting"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
         .testTarget(name: "ComponentSupportTests", dependencies: ["ComponentSupport", "Geometry", "JSON"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "ComponentSupport", "Geometry", "JSON"]),

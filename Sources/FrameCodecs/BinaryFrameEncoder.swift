@@ -1,4 +1,5 @@
 import Geometry
+import InPlace
 import JSON
 public import Shapes
 
@@ -87,13 +88,9 @@ public struct BinaryFrameEncoder: Sendable {
 extension BinaryByteCursor {
     /// The shapes one after the other, without their count.
     mutating func appendShapeRun(_ shapes: [Shape]) {
-        // Through the buffer, so each shape is borrowed in place: subscripting the array would
-        // copy the enum (retaining its strings and arrays) per shape.
-        shapes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                appendShape(buffer[index])
-            }
-        }
+        // In place: a shape passed from the array (even through its buffer pointer) would be
+        // copied, retaining its strings and items, per call.
+        shapes.forEachInPlace { appendShape($0) }
     }
 
     /// Kind byte, flags byte, the optional id, then the fields in docs/protocol.md's order.

@@ -1,4 +1,5 @@
 import Geometry
+import InPlace
 import JSON
 import Shapes
 
@@ -33,11 +34,13 @@ extension JSONWriter {
     /// Appends the shapes separated by commas, without the brackets: a run of an array's items.
     mutating func appendShapeRun(_ shapes: [Shape]) {
         withCursor { cursor in
-            shapes.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices {
-                    if index > 0 { cursor.appendByte(UInt8(ascii: ",")) }
-                    cursor.appendShape(buffer[index])
-                }
+            // In place: a shape passed from the array would be copied (retaining its strings
+            // and items) per call.
+            var first = true
+            shapes.forEachInPlace { shape in
+                if !first { cursor.appendByte(UInt8(ascii: ",")) }
+                first = false
+                cursor.appendShape(shape)
             }
         }
     }
@@ -167,9 +170,11 @@ extension JSONByteCursor {
             appendByte(UInt8(ascii: "]"))
         }
         appendRaw(#","items":["#)
-        for index in group.items.indices {
-            if index > 0 { appendByte(UInt8(ascii: ",")) }
-            appendShape(group.items[index])
+        var first = true
+        group.items.forEachInPlace { item in
+            if !first { appendByte(UInt8(ascii: ",")) }
+            first = false
+            appendShape(item)
         }
         appendByte(UInt8(ascii: "]"))
     }

@@ -1,5 +1,6 @@
 public import ComponentSupport
 public import Geometry
+import InPlace
 import ScrollView
 public import Shapes
 public import Timing
@@ -79,32 +80,36 @@ public struct NavStack: ComponentStack {
     /// pose (the one input of its drawing that moves: a stack outside a transition keeps its
     /// shapes from frame to frame).
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
+        // Each controller is read in place: `let controller = controllers[index]` (or a call on
+        // it) copies it, retaining all it holds, per frame.
         list.segments(count: controllers.count, revision: revision) { index, key in
-            let controller = controllers[index]
-            let pose = controller.pose(at: time, in: timeline)
-            key.add(controller.transition != nil)
-            key.add(pose.progress)
-            key.add(pose.cover)
-            key.add(pose.frontOffset)
-            key.add(pose.backOffset)
-            key.add(pose.dimAlpha)
-            key.add(pose.barVisibility)
+            controllers.withElementInPlace(at: index) { controller in
+                let pose = controller.pose(at: time, in: timeline)
+                key.add(controller.isTransitioning)
+                key.add(pose.progress)
+                key.add(pose.cover)
+                key.add(pose.frontOffset)
+                key.add(pose.backOffset)
+                key.add(pose.dimAlpha)
+                key.add(pose.barVisibility)
+            }
         } draw: { index, shapes in
             drawController(index, at: time, timeline: timeline, into: &shapes)
         }
     }
 
     private func drawController(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        let controller = controllers[index]
-        // A stack smaller than the canvas is clipped to its frame (the sliding screens, the
-        // shadow and the rows stay inside it); one filling the canvas is drawn as it is.
-        guard controller.frame != canvas else {
-            controller.draw(at: time, timeline: timeline, into: &shapes)
-            return
+        controllers.withElementInPlace(at: index) { controller in
+            // A stack smaller than the canvas is clipped to its frame (the sliding screens, the
+            // shadow and the rows stay inside it); one filling the canvas is drawn as it is.
+            guard controller.frame != canvas else {
+                controller.draw(at: time, timeline: timeline, into: &shapes)
+                return
+            }
+            var items: [Shape] = []
+            controller.draw(at: time, timeline: timeline, into: &items)
+            shapes.append(.group(GroupShape(id: controller.target + ".clip", clip: controller.frame, items: items)))
         }
-        var items: [Shape] = []
-        controller.draw(at: time, timeline: timeline, into: &items)
-        shapes.append(.group(GroupShape(id: controller.target + ".clip", clip: controller.frame, items: items)))
     }
 
     /// The stack's state at `time`; nil when `target` is not a navigation stack.

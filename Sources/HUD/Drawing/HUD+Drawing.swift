@@ -18,19 +18,12 @@ extension HUD {
         sampling.presentation(at: time, in: timeline, onlyDrawn: onlyDrawn)
     }
 
-    /// What sampling the HUD's presentation reads, copied out of the HUD.
+    /// What sampling the HUD's presentation reads, copied out of the HUD field by field (a
+    /// handful of values, not the HUD's strings and arrays).
     var sampling: Sampling {
-        withUnsafePointer(to: self) { Self.sampling(of: $0) }
-    }
-
-    /// ``sampling`` of the HUD at `hud`, read field by field in place. Drawing keys read every HUD
-    /// on every frame, and a HUD read as a whole (for a getter of its own) through a pointer is
-    /// copied first, retaining its strings and arrays.
-    @inline(__always)
-    static func sampling(of hud: UnsafePointer<HUD>) -> Sampling {
         Sampling(
-            layers: hud.pointee.layers, isVisible: hud.pointee.phase.isVisible,
-            hasBackground: hud.pointee.config.background != .clear, spins: hud.pointee.layout.indicator == .activity)
+            layers: layers, isVisible: phase.isVisible, hasBackground: config.background != .clear,
+            spins: layout.indicator == .activity)
     }
 
     /// See ``sampling``.

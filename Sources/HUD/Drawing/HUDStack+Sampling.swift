@@ -1,4 +1,5 @@
 public import Geometry
+import InPlace
 public import Shapes
 public import Timing
 
@@ -6,8 +7,9 @@ extension HUDStack {
     /// Appends every visible HUD's shapes at `time`, back to front (see `HUD.draw`).
     /// Never changes state.
     public func draw(at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        // By index: `for hud in huds` would copy each HUD (retaining everything it holds) per frame.
-        for index in huds.indices { huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
+        // In place: `for hud in huds` (or a call on `huds[index]`) would copy each HUD, retaining
+        // everything it holds, per frame.
+        huds.forEachInPlace { $0.draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
     }
 
     /// Like ``draw(at:timeline:into:)``, a segment per HUD in `list`, kept while its key stays
@@ -15,15 +17,12 @@ extension HUDStack {
     /// presentation its drawing uses (between two steps of the spinner, a shown HUD's key does
     /// not change).
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
-        // Through a pointer: the key reads every HUD on every frame, field by field in place
-        // (`HUD.sampling(of:)`); the array's subscript would copy each HUD, retaining all it holds.
-        huds.withUnsafeBufferPointer { buffer in
-            guard let huds = buffer.baseAddress else { return }
-            list.segments(count: buffer.count, revision: revision) { index, key in
-                HUD.sampling(of: huds + index).writeDrawKey(at: time, timeline: timeline, into: &key)
-            } draw: { index, shapes in
-                huds[index].draw(at: time, timeline: timeline, canvas: canvas, into: &shapes)
-            }
+        // Each HUD is read in place (`withElementInPlace`): the key reads every HUD on every
+        // frame, and a call on `huds[index]` would copy the HUD, retaining all it holds.
+        list.segments(count: huds.count, revision: revision) { index, key in
+            huds.withElementInPlace(at: index) { $0.sampling.writeDrawKey(at: time, timeline: timeline, into: &key) }
+        } draw: { index, shapes in
+            huds.withElementInPlace(at: index) { $0.draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
         }
     }
 

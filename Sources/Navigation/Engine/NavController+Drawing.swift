@@ -21,7 +21,7 @@ extension NavController {
     /// right-to-left) while the back one moves ``NavMetrics/parallax`` of the width the other way
     /// under a dimming view whose alpha follows the cover.
     func pose(at time: Double, in timeline: Timeline) -> Pose {
-        guard transition != nil else {
+        guard isTransitioning else {
             return Pose(
                 progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
                 barVisibility: barVisibility(at: time, in: timeline))

@@ -19,6 +19,12 @@ struct NavController: Sendable {
     /// UIKit's `viewControllers`, root first: during a pop already without the popped screen.
     var entries: [ScreenEntry]
     var transition: NavTransition?
+    /// Whether a transition runs. (A pattern, not `transition != nil`: the comparison copies the
+    /// transition, and drawing keys read it every frame.)
+    var isTransitioning: Bool {
+        if case .none = transition { return false }
+        return true
+    }
     /// UINavigationController.navigationBarHidden.
     var barHidden = false
     /// A bar change animated along with the running transition.

@@ -46,7 +46,11 @@ public struct ProgressBar: Equatable, Sendable {
     }
 
     /// Whether a pointer is dragging the dot.
-    public var isDragging: Bool { drag != nil }
+    public var isDragging: Bool {
+        // A pattern, not `drag != nil`: the comparison copies the drag state (read every frame).
+        if case .none = drag { return false }
+        return true
+    }
 
     /// The pointer dragging the dot, if any.
     public var dragPointer: Int? { drag?.pan.pointer }

@@ -1,4 +1,5 @@
 public import ComponentSupport
+import InPlace
 public import Shapes
 public import Timing
 import Typesetting
@@ -22,17 +23,20 @@ extension BarStack {
     }
 
     private func drawBar(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        let bar = bars[index]
-        var tooltip = ""
-        if bar.isDragging {
-            let value = bar.presentationValue(at: time, in: timeline)
-            if let player = players.first(where: { $0.options.bar == bar.target }) {
-                tooltip = TimeFormatting.minutesSeconds(value * player.options.duration)
-            } else {
-                tooltip = TimeFormatting.percent(value)
+        // In place: `let bar = bars[index]` (or a call on it) copies the bar, retaining all it
+        // holds, per frame.
+        bars.withElementInPlace(at: index) { bar in
+            var tooltip = ""
+            if bar.isDragging {
+                let value = bar.presentationValue(at: time, in: timeline)
+                if let player = players.first(where: { $0.options.bar == bar.target }) {
+                    tooltip = TimeFormatting.minutesSeconds(value * player.options.duration)
+                } else {
+                    tooltip = TimeFormatting.percent(value)
+                }
             }
+            bar.draw(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
         }
-        bar.draw(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
     }
 
     /// The regions where a pointer down starts a drag at `time`, frontmost first: each

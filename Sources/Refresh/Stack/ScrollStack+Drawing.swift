@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import InPlace
 import ScrollView
 public import Shapes
 public import Timing
@@ -28,45 +29,52 @@ extension ScrollStack {
     }
 
     private func writeDrawKey(_ s: Int, at time: Double, timeline: Timeline, into key: inout DrawKey) {
-        let scroll = scrollViews[s]
-        key.add(scroll.offset(at: time, timeline: timeline))
-        key.add(scroll.indicatorAlpha(at: time))
-        // What `drawComponent` samples, under the same conditions (the rest is model state).
-        for c in components.indices where components[c].scroll == scroll.target {
-            let component = components[c]
-            let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
-            key.add(alpha)
-            guard alpha > 0 else { continue }
-            switch component.options.style {
-            case .state:
-                break
-            case .normal:
-                if (component.state == .idle || component.state == .pulling) && component.kind != .autoFooter {
-                    key.add(timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0)
+        // The scroll view and its components are read in place: `let scroll = scrollViews[s]` (or
+        // a call on it) copies it, retaining all it holds, per frame.
+        scrollViews.withElementInPlace(at: s) { scroll in
+            key.add(scroll.offset(at: time, timeline: timeline))
+            key.add(scroll.indicatorAlpha(at: time))
+            // What `drawComponent` samples, under the same conditions (the rest is model state).
+            for c in components.indices where components[c].scroll == scroll.target {
+                let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
+                key.add(alpha)
+                guard alpha > 0 else { continue }
+                components.withElementInPlace(at: c) { component in
+                    switch component.options.style {
+                    case .state:
+                        break
+                    case .normal:
+                        if (component.state == .idle || component.state == .pulling) && component.kind != .autoFooter {
+                            key.add(
+                                timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time)
+                                    ?? 0)
+                        }
+                        let spinner =
+                            timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
+                        key.add(spinner)
+                        if spinner > 0 { key.add(Self.spinnerHead(at: time) ?? -1) }
+                    case .gif:
+                        key.add(gifFrame(c, scroll: scroll, at: time, timeline: timeline))
+                    }
                 }
-                let spinner =
-                    timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
-                key.add(spinner)
-                if spinner > 0 { key.add(Self.spinnerHead(at: time) ?? -1) }
-            case .gif:
-                key.add(gifFrame(c, scroll: scroll, at: time, timeline: timeline))
             }
         }
     }
 
     private func drawScrollView(_ s: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
-        let scroll = scrollViews[s]
-        let offset = scroll.offset(at: time, timeline: timeline)
-        scroll.appendBackground(into: &shapes)
-        var items: [Shape] = []
-        items.reserveCapacity(scroll.rowShapeEstimate + 2)
-        for c in components.indices where components[c].scroll == scroll.target {
-            drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
+        scrollViews.withElementInPlace(at: s) { scroll in
+            let offset = scroll.offset(at: time, timeline: timeline)
+            scroll.appendBackground(into: &shapes)
+            var items: [Shape] = []
+            items.reserveCapacity(scroll.rowShapeEstimate + 2)
+            for c in components.indices where components[c].scroll == scroll.target {
+                drawComponent(c, scroll: scroll, offset: offset, at: time, timeline: timeline, into: &items)
+            }
+            scroll.appendRows(offset: offset, into: &items)
+            // Clipped to the frame, as UIScrollView's clipsToBounds; the indicators are laid out inside it.
+            shapes.append(.group(GroupShape(id: scroll.contentGroupID, clip: scroll.frame, items: items)))
+            scroll.appendIndicators(offset: offset, at: time, into: &shapes)
         }
-        scroll.appendRows(offset: offset, into: &items)
-        // Clipped to the frame, as UIScrollView's clipsToBounds; the indicators are laid out inside it.
-        shapes.append(.group(GroupShape(id: scroll.contentGroupID, clip: scroll.frame, items: items)))
-        scroll.appendIndicators(offset: offset, at: time, into: &shapes)
     }
 
     /// The component's frame on the canvas at presentation offset `offset`.
@@ -78,107 +86,115 @@ extension ScrollStack {
     private func drawComponent(
         _ c: Int, scroll: ScrollView, offset: Point, at time: Double, timeline: Timeline, into items: inout [Shape]
     ) {
-        let component = components[c]
-        let frame = canvasFrame(c, scroll: scroll, offset: offset)
-        // Culled to the scroll view's frame.
-        guard frame.maxY > scroll.frame.minY, frame.minY < scroll.frame.maxY, frame.maxX > scroll.frame.minX,
-            frame.minX < scroll.frame.maxX
-        else { return }
-        let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
-        guard alpha > 0 else { return }
-        var shapes: [Shape] = []
-        // Two labels and the spinner's spokes (or the arrow): room for all, allocated once.
-        shapes.reserveCapacity(2 + RefreshLook.spokes)
-        let texts = component.texts
-        let ids = texts.ids
-        let showState = !component.options.stateHidden && !texts.state.isEmpty
-        let showTime = component.kind == .header && !component.options.lastUpdatedTimeHidden
-        var textWidth = 0.0
+        // In place (see writeDrawKey).
+        components.withElementInPlace(at: c) { component in
+            let frame = canvasFrame(c, scroll: scroll, offset: offset)
+            // Culled to the scroll view's frame.
+            guard frame.maxY > scroll.frame.minY, frame.minY < scroll.frame.maxY, frame.maxX > scroll.frame.minX,
+                frame.minX < scroll.frame.maxX
+            else { return }
+            let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
+            guard alpha > 0 else { return }
+            var shapes: [Shape] = []
+            // Two labels and the spinner's spokes (or the arrow): room for all, allocated once.
+            shapes.reserveCapacity(2 + RefreshLook.spokes)
+            let texts = component.texts
+            let ids = texts.ids
+            let showState = !component.options.stateHidden && !texts.state.isEmpty
+            let showTime = component.kind == .header && !component.options.lastUpdatedTimeHidden
+            var textWidth = 0.0
 
-        if component.kind == .trailer {
-            if showState {
-                let top = frame.midY - Double(texts.verticalLines.count) * RefreshLook.verticalLineHeight / 2
-                for (index, line) in texts.verticalLines.enumerated() {
+            if component.kind == .trailer {
+                if showState {
+                    let top = frame.midY - Double(texts.verticalLines.count) * RefreshLook.verticalLineHeight / 2
+                    for (index, line) in texts.verticalLines.enumerated() {
+                        shapes.append(
+                            .text(
+                                TextShape(
+                                    id: ids.state,
+                                    position: Point(
+                                        x: frame.midX, y: top + (Double(index) + 0.5) * RefreshLook.verticalLineHeight),
+                                    text: line, size: RefreshLook.labelSize, weight: .bold,
+                                    fill: RefreshLook.labelColor,
+                                    align: .center, baseline: .middle, isRightToLeft: Font.isRightToLeft(line))))
+                    }
+                    textWidth = RefreshLook.labelSize
+                }
+            } else {
+                let stateY = showTime ? frame.minY + frame.height / 4 : frame.midY
+                if showState {
                     shapes.append(
                         .text(
                             TextShape(
-                                id: ids.state,
-                                position: Point(
-                                    x: frame.midX, y: top + (Double(index) + 0.5) * RefreshLook.verticalLineHeight),
-                                text: line, size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor,
-                                align: .center, baseline: .middle, isRightToLeft: Font.isRightToLeft(line))))
+                                id: ids.state, position: Point(x: frame.midX, y: stateY), text: texts.state,
+                                size: RefreshLook.labelSize,
+                                weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle,
+                                isRightToLeft: Font.isRightToLeft(texts.state))))
+                    textWidth = texts.stateWidth
                 }
-                textWidth = RefreshLook.labelSize
+                if showTime {
+                    shapes.append(
+                        .text(
+                            TextShape(
+                                id: ids.time, position: Point(x: frame.midX, y: frame.minY + frame.height * 3 / 4),
+                                text: texts.time,
+                                size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor,
+                                align: .center,
+                                baseline: .middle, isRightToLeft: Font.isRightToLeft(texts.time))))
+                    textWidth = max(textWidth, texts.timeWidth)
+                }
             }
-        } else {
-            let stateY = showTime ? frame.minY + frame.height / 4 : frame.midY
-            if showState {
-                shapes.append(
-                    .text(
-                        TextShape(
-                            id: ids.state, position: Point(x: frame.midX, y: stateY), text: texts.state,
-                            size: RefreshLook.labelSize,
-                            weight: .bold, fill: RefreshLook.labelColor, align: .center, baseline: .middle,
-                            isRightToLeft: Font.isRightToLeft(texts.state))))
-                textWidth = texts.stateWidth
-            }
-            if showTime {
-                shapes.append(
-                    .text(
-                        TextShape(
-                            id: ids.time, position: Point(x: frame.midX, y: frame.minY + frame.height * 3 / 4),
-                            text: texts.time,
-                            size: RefreshLook.labelSize, weight: .bold, fill: RefreshLook.labelColor, align: .center,
-                            baseline: .middle, isRightToLeft: Font.isRightToLeft(texts.time))))
-                textWidth = max(textWidth, texts.timeWidth)
-            }
-        }
 
-        switch component.options.style {
-        case .state:
-            break
-        case .normal:
-            let inset = textWidth > 0 ? textWidth / 2 + RefreshLook.labelLeftInset : 0
-            let center =
-                component.kind == .trailer
-                ? Point(x: frame.midX, y: frame.midY - inset)
-                : Point(x: frame.midX - inset, y: frame.midY)
-            let arrowVisible = component.state == .idle || component.state == .pulling
-            if arrowVisible && component.kind != .autoFooter {
-                var angle = timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0
-                if component.kind == .trailer { angle -= Double.pi / 2 }
-                let cosA = cos(angle), sinA = sin(angle)
+            switch component.options.style {
+            case .state:
+                break
+            case .normal:
+                let inset = textWidth > 0 ? textWidth / 2 + RefreshLook.labelLeftInset : 0
+                let center =
+                    component.kind == .trailer
+                    ? Point(x: frame.midX, y: frame.midY - inset)
+                    : Point(x: frame.midX - inset, y: frame.midY)
+                let arrowVisible = component.state == .idle || component.state == .pulling
+                if arrowVisible && component.kind != .autoFooter {
+                    var angle =
+                        timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0
+                    if component.kind == .trailer { angle -= Double.pi / 2 }
+                    let cosA = cos(angle), sinA = sin(angle)
+                    shapes.append(
+                        .group(
+                            GroupShape(
+                                id: ids.arrow, matrix: [cosA, sinA, -sinA, cosA, center.x, center.y],
+                                items: [
+                                    .path(
+                                        PathShape(
+                                            data: RefreshLook.arrowPath, stroke: RefreshLook.labelColor, lineWidth: 2,
+                                            cap: .round, join: .round))
+                                ])))
+                }
+                let spinner =
+                    timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
+                if spinner > 0 {
+                    appendSpinner(center: center, alpha: spinner, at: time, id: ids.spinner, into: &shapes)
+                }
+            case .gif:
+                let frames = component.options.gifFrames
+                let count =
+                    component.state == .pulling
+                    ? frames.pulling : (component.state.isRefreshing ? frames.refreshing : frames.idle)
+                let index = gifFrame(c, scroll: scroll, at: time, timeline: timeline)
+                let right =
+                    textWidth > 0
+                    ? frame.midX - textWidth / 2 - RefreshLook.gifLabelLeftInset : frame.midX + RefreshLook.gifRadius
+                let center = Point(x: right - RefreshLook.gifRadius, y: frame.midY)
+                let sweep = 2 * Double.pi * Double(index + 1) / Double(max(count, 1))
                 shapes.append(
-                    .group(
-                        GroupShape(
-                            id: ids.arrow, matrix: [cosA, sinA, -sinA, cosA, center.x, center.y],
-                            items: [
-                                .path(
-                                    PathShape(
-                                        data: RefreshLook.arrowPath, stroke: RefreshLook.labelColor, lineWidth: 2,
-                                        cap: .round, join: .round))
-                            ])))
+                    .pie(
+                        PieShape(
+                            id: ids.gif, center: center, radius: RefreshLook.gifRadius, startAngle: -Double.pi / 2,
+                            endAngle: -Double.pi / 2 + sweep, fill: RefreshLook.labelColor)))
             }
-            let spinner = timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
-            if spinner > 0 { appendSpinner(center: center, alpha: spinner, at: time, id: ids.spinner, into: &shapes) }
-        case .gif:
-            let frames = component.options.gifFrames
-            let count =
-                component.state == .pulling
-                ? frames.pulling : (component.state.isRefreshing ? frames.refreshing : frames.idle)
-            let index = gifFrame(c, scroll: scroll, at: time, timeline: timeline)
-            let right =
-                textWidth > 0
-                ? frame.midX - textWidth / 2 - RefreshLook.gifLabelLeftInset : frame.midX + RefreshLook.gifRadius
-            let center = Point(x: right - RefreshLook.gifRadius, y: frame.midY)
-            let sweep = 2 * Double.pi * Double(index + 1) / Double(max(count, 1))
-            shapes.append(
-                .pie(
-                    PieShape(
-                        id: ids.gif, center: center, radius: RefreshLook.gifRadius, startAngle: -Double.pi / 2,
-                        endAngle: -Double.pi / 2 + sweep, fill: RefreshLook.labelColor)))
+            items.append(.group(GroupShape(id: ids.group, alpha: alpha < 1 ? alpha : nil, items: shapes)))
         }
-        items.append(.group(GroupShape(id: ids.group, alpha: alpha < 1 ? alpha : nil, items: shapes)))
     }
 
     /// The spinner's highlighted spoke at `time` (one turn a second), nil at a time that is not finite.
