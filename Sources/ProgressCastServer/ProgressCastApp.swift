@@ -17,7 +17,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
     let fonts: FontCatalog
     let logger: Logger
     var sessions: [String: LiveSession] = [:]
-    var clients: [ConnectionID: Client] = [:]
+    var clients = ConnectionMap<Client>()
     /// Connections that joined during the current message and still need their first frame.
     var pendingJoinFrames: Set<ConnectionID> = []
     /// Connections that started a trace during the current message: their first sample follows the ack.

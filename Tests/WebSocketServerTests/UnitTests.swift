@@ -114,7 +114,8 @@ struct UnitTests {
         var configuration = WebSocketServer.Configuration()
         configuration.maxQueuedMessages = 100
         let wsi = try #require(OpaquePointer(bitPattern: 0x1000))
-        let connection = Connection(id: ConnectionID(rawValue: 1), wsi: wsi, socket: -1, configuration: configuration)
+        let connection = Connection(
+            id: ConnectionID(rawValue: 1, slot: 0), wsi: wsi, socket: -1, configuration: configuration)
         #expect(connection.nextWrite == .nothing)
         for _ in 0..<10 {
             _ = Array("q".utf8).withUnsafeBytes { connection.queue.push($0) }

@@ -95,8 +95,7 @@ extension ProgressCastApp {
     /// The frame format `connection` takes, read in place (`clients[connection]?.frames` copies the
     /// whole ``Client``, retaining what it holds, for every frame sent).
     private func frameFormat(of connection: ConnectionID) -> FrameFormat? {
-        guard let index = clients.index(forKey: connection) else { return nil }
-        return clients.values[index].frames
+        clients.withValueInPlace(for: connection) { $0.frames }
     }
 
     /// Live sessions: asks for the next paced frame (see ``FrameScheduler`` for the pacing
@@ -165,7 +164,7 @@ extension ProgressCastApp {
             }
             session.lastFrameGrid = session.deferredLatticeTime ?? due
             session.deferredLatticeTime = nil
-            guard sessions[session.id] === session else { continue }
+            guard !session.isClosed else { continue }
             if session.connections.isEmpty && session.recorder == nil && session.replay == nil {
                 // Nobody to show frames to and nothing recording (a replay keeps playing): stop
                 // pacing frames until a connection joins (flushAfterOp catches up then). A thousand abandoned live
@@ -242,7 +241,7 @@ extension ProgressCastApp {
     func renderWithdrawnFrame(loop: ServerLoop) {
         guard let session = withdrawnForOp else { return }
         withdrawnForOp = nil
-        guard sessions[session.id] === session else { return }
+        guard !session.isClosed else { return }
         session.beginPacedFrame()
         session.renderPacedFrame()
         handBackRendered(session, loop: loop)

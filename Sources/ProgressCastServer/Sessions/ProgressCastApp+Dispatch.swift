@@ -229,9 +229,7 @@ extension ProgressCastApp {
     /// The session `connection` is in, if any (its ``Client`` read in place: `clients[connection]`
     /// would copy it, and ops and frames look it up often).
     func session(of connection: ConnectionID) -> LiveSession? {
-        guard let index = clients.index(forKey: connection), let id = clients.values[index].sessionID else {
-            return nil
-        }
+        guard let id = clients.withValueInPlace(for: connection, { $0.sessionID }) ?? nil else { return nil }
         return sessions[id]
     }
 
@@ -272,5 +270,6 @@ extension ProgressCastApp {
         }
         session.connections.removeAll()
         sessions[session.id] = nil
+        session.isClosed = true
     }
 }

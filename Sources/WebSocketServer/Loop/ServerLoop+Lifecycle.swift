@@ -47,7 +47,7 @@ extension ServerLoop {
         deliverWake()
         isStopping = true
         handler.serverStopping(loop: self)
-        for connection in connections.values where connection.pendingClose == nil {
+        for connection in connections.allValues where connection.pendingClose == nil {
             connection.latest.clear()
             beginClose(
                 connection, code: .goingAway, reason: "server stopping", cause: .serverStopping, flushQueueFirst: true)
@@ -153,7 +153,7 @@ extension ServerLoop {
         resources = nil
         httpExchanges = [:]
         deferredHTTP = [:]
-        connections = [:]
+        connections.removeAll()
         writesDue = []
         writesFlushing = []
         awaitingWritable = [:]

@@ -29,7 +29,7 @@ public final class ServerLoop {
     /// The libwebsockets context while it exists.
     var context: OpaquePointer?
     var resources: ContextResources?
-    var connections: [ConnectionID: Connection] = [:]
+    var connections = ConnectionMap<Connection>()
     var lastConnectionID: UInt64 = 0
     /// Dynamic-route requests in progress, by connection (`struct lws *`).
     var httpExchanges: [OpaquePointer: HTTPExchange] = [:]

@@ -25,8 +25,9 @@ extension ServerLoop {
     func connectionEstablished(_ wsi: OpaquePointer, sessionSlot: UnsafeMutableRawPointer?) {
         guard let sessionSlot else { return }
         lastConnectionID += 1
+        let socket = lws_get_socket_fd(wsi)
         let connection = Connection(
-            id: ConnectionID(rawValue: lastConnectionID), wsi: wsi, socket: lws_get_socket_fd(wsi),
+            id: ConnectionID(rawValue: lastConnectionID, slot: Int(socket)), wsi: wsi, socket: socket,
             configuration: configuration)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
