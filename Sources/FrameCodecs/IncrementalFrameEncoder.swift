@@ -31,11 +31,13 @@ public struct IncrementalFrameEncoder: Sendable {
     public let encoding: Encoding
     private var runs: [Run] = []
     /// JSON: the writer runs and frame headers are encoded in.
-    private var writer = JSONWriter(capacity: 8192)
+    private var writer: JSONWriter
     /// Binary: the buffer runs and frame headers are encoded in.
     private var storage: [UInt8] = []
     /// The frame ``withEncodedFrame(_:seq:time:_:)`` assembles and lends.
     private var lent: [UInt8] = []
+    /// Bytes of room the JSON writer holds (tests: a binary encoder keeps none).
+    var jsonWriterCapacity: Int { writer.capacity }
     /// Runs encoded and runs reused since the encoder was made.
     public private(set) var encoded = 0
     public private(set) var reused = 0
@@ -43,6 +45,9 @@ public struct IncrementalFrameEncoder: Sendable {
     /// An encoder of `encoding` frames.
     public init(_ encoding: Encoding) {
         self.encoding = encoding
+        // A binary encoder never writes JSON: no room reserved for it (a server keeps an encoder
+        // of each kind per session, and the room was 8 KB of every session's memory).
+        writer = JSONWriter(capacity: encoding == .json ? 8192 : 0)
     }
 
     /// Encodes `list`'s current frame as message `seq` at media time `time` and passes its bytes

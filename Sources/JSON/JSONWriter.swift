@@ -27,6 +27,9 @@ public struct JSONWriter: Sendable {
     /// The number of bytes written since the last ``reset()``.
     public var count: Int { length }
 
+    /// Bytes of storage the writer holds (written or not).
+    public var capacity: Int { storage.count }
+
     /// Bytes that can be written before the storage grows.
     var freeCapacity: Int { storage.count - length }
 

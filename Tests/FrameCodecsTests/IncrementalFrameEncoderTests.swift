@@ -44,5 +44,10 @@ import Testing
             }
         }
         #expect(encoder.reused > 0 && encoder.encoded > 0)
+        // A server keeps an encoder of each kind per session: the binary one holds no JSON room.
+        switch encoding {
+        case .json: #expect(encoder.jsonWriterCapacity >= 8192)
+        case .binary: #expect(encoder.jsonWriterCapacity <= 16)
+        }
     }
 }
