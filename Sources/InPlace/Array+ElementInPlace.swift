@@ -7,7 +7,7 @@ extension Array {
     /// retains every reference the value holds and releases them after. For a component drawn
     /// every frame (a HUD, a scroll view, a navigation stack) that is a dozen atomic reference
     /// count changes on cold cache lines per call. An `inout` argument is passed by address, so
-    /// the element is read in place (docs/architecture.md, "Incremental rendering").
+    /// the element is read in place (docs/benchmarks.md, "Third round, reading in place").
     ///
     /// `body` must only read the element: the array's storage may be shared with other copies
     /// of the array, and writing through the reference would change them all.

@@ -1,15 +1,16 @@
 /// A map from open connections to values, stored in an array indexed by each connection's slot
 /// (its socket's descriptor) rather than hashed: the per-frame paths look a connection up
 /// several times per frame, and a `Dictionary` hashed the ID (SipHash) on each
-/// (docs/benchmarks.md, "Third round").
+/// (docs/benchmarks.md, "Third round, reading in place").
 ///
 /// A slot is reused by a later connection once its socket closes; the map keeps the ID it
 /// stored with each value, so a stale ID finds nothing, and storing a value for a new
 /// connection in a slot still holding a closed one's replaces it.
 public struct ConnectionMap<Value> {
-    /// `rawValue` of the ID each slot's value belongs to; 0 for an empty slot.
     // Inlinable throughout: the map is generic and used from other modules on per-frame paths,
     // where an unspecialised call goes through value witnesses and generic metadata.
+
+    /// `rawValue` of the ID each slot's value belongs to; 0 for an empty slot.
     @usableFromInline var owners: [UInt64] = []
     @usableFromInline var values: [Value?] = []
     @usableFromInline var storedCount = 0
