@@ -84,7 +84,9 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         .target(
             name: "WebSocketServer",
-            dependencies: ["CLibWebSockets", "CEpoll", .product(name: "HeapModule", package: "swift-collections")]),
+            dependencies: [
+                "CLibWebSockets", "CEpoll", "InPlace", .product(name: "HeapModule", package: "swift-collections"),
+            ]),
         // Benchmark load: a libwebsockets client (and a bare libwebsockets baseline server).
         .target(name: "LoadGenerator", dependencies: ["CLibWebSockets", "CEpoll"]),
 

@@ -33,20 +33,23 @@ extension JSONWriter {
 
     /// Appends the shapes separated by commas, without the brackets: a run of an array's items.
     mutating func appendShapeRun(_ shapes: [Shape]) {
-        withCursor { cursor in
-            // In place: a shape passed from the array would be copied (retaining its strings
-            // and items) per call.
-            var first = true
-            shapes.forEachInPlace { shape in
-                if !first { cursor.appendByte(UInt8(ascii: ",")) }
-                first = false
-                cursor.appendShape(shape)
-            }
-        }
+        withCursor { $0.appendShapeItems(shapes) }
     }
 }
 
 extension JSONByteCursor {
+    /// Appends the shapes separated by commas (an array's items, without its brackets).
+    mutating func appendShapeItems(_ shapes: [Shape]) {
+        // In place: a shape passed from the array would be copied (retaining its strings and
+        // items) per call.
+        var first = true
+        shapes.forEachInPlace { shape in
+            if !first { appendByte(UInt8(ascii: ",")) }
+            first = false
+            appendShape(shape)
+        }
+    }
+
     /// Appends one shape object. The shape is borrowed, not copied (the switch binds its payload in place).
     mutating func appendShape(_ shape: borrowing Shape) {
         switch shape {
@@ -170,12 +173,7 @@ extension JSONByteCursor {
             appendByte(UInt8(ascii: "]"))
         }
         appendRaw(#","items":["#)
-        var first = true
-        group.items.forEachInPlace { item in
-            if !first { appendByte(UInt8(ascii: ",")) }
-            first = false
-            appendShape(item)
-        }
+        appendShapeItems(group.items)
         appendByte(UInt8(ascii: "]"))
     }
 

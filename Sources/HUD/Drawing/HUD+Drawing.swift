@@ -15,52 +15,33 @@ extension HUD {
     /// background's alpha is skipped without a background and the rotation without a spinner
     /// (each lookup walks the layer tree).
     func presentation(at time: Double, in timeline: Timeline, onlyDrawn: Bool = false) -> Presentation {
-        sampling.presentation(at: time, in: timeline, onlyDrawn: onlyDrawn)
+        let needsBackground = !onlyDrawn || config.background != .clear
+        let needsRotation = !onlyDrawn || spins
+        return Presentation(
+            bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
+            backgroundAlpha: needsBackground
+                ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
+            transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
+            rotation: needsRotation
+                ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
     }
 
-    /// What sampling the HUD's presentation reads, copied out of the HUD field by field (a
-    /// handful of values, not the HUD's strings and arrays).
-    var sampling: Sampling {
-        Sampling(
-            layers: layers, isVisible: phase.isVisible, hasBackground: config.background != .clear,
-            spins: layout.indicator == .activity)
-    }
+    /// The indicator is the activity spinner.
+    private var spins: Bool { layout.indicator == .activity }
 
-    /// See ``sampling``.
-    struct Sampling {
-        let layers: HUDLayers
-        let isVisible: Bool
-        let hasBackground: Bool
-        /// The indicator is the activity spinner.
-        let spins: Bool
-
-        func presentation(at time: Double, in timeline: Timeline, onlyDrawn: Bool) -> Presentation {
-            let needsBackground = !onlyDrawn || hasBackground
-            let needsRotation = !onlyDrawn || spins
-            return Presentation(
-                bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
-                backgroundAlpha: needsBackground
-                    ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
-                transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
-                rotation: needsRotation
-                    ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
-        }
-
-        /// The presentation ``HUD/draw(at:timeline:canvas:into:)`` uses at `time`, for drawing
-        /// keys: the phase's visibility, the alphas, the bezel's transform and the highlighted
-        /// spoke.
-        func writeDrawKey(at time: Double, timeline: Timeline, into key: inout DrawKey) {
-            key.add(isVisible)
-            guard isVisible else { return }
-            let state = presentation(at: time, in: timeline, onlyDrawn: true)
-            key.add(state.backgroundAlpha)
-            key.add(state.bezelAlpha)
-            key.add(state.transform.translation)
-            key.add(state.transform.scale.width)
-            key.add(state.transform.scale.height)
-            key.add(state.transform.rotation)
-            key.add(spins ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0)
-        }
+    /// The presentation ``draw(at:timeline:canvas:into:)`` uses at `time`, for drawing keys: the
+    /// phase's visibility, the alphas, the bezel's transform and the highlighted spoke.
+    func writeDrawKey(at time: Double, timeline: Timeline, into key: inout DrawKey) {
+        key.add(phase.isVisible)
+        guard phase.isVisible else { return }
+        let state = presentation(at: time, in: timeline, onlyDrawn: true)
+        key.add(state.backgroundAlpha)
+        key.add(state.bezelAlpha)
+        key.add(state.transform.translation)
+        key.add(state.transform.scale.width)
+        key.add(state.transform.scale.height)
+        key.add(state.transform.rotation)
+        key.add(spins ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0)
     }
 
     /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel

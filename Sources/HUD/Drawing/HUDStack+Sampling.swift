@@ -20,7 +20,7 @@ extension HUDStack {
         // Each HUD is read in place (`withElementInPlace`): the key reads every HUD on every
         // frame, and a call on `huds[index]` would copy the HUD, retaining all it holds.
         list.segments(count: huds.count, revision: revision) { index, key in
-            huds.withElementInPlace(at: index) { $0.sampling.writeDrawKey(at: time, timeline: timeline, into: &key) }
+            huds.withElementInPlace(at: index) { $0.writeDrawKey(at: time, timeline: timeline, into: &key) }
         } draw: { index, shapes in
             huds.withElementInPlace(at: index) { $0.draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
         }

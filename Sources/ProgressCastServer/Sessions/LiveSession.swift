@@ -32,8 +32,9 @@ final class LiveSession {
     var segmentCounts: SegmentCounts { frames.segmentCounts }
     /// Whether paced frames stopped because nobody watched and nothing recorded.
     var dormant = false
-    /// Whether the session was closed (taken out of the app's sessions): frames scheduled for it
-    /// before are dropped. (A flag rather than looking its ID up, a string hash, per frame.)
+    /// Whether the session was closed (taken out of the app's sessions): frames and script steps
+    /// scheduled for it before are dropped. (A flag rather than looking its ID up, a string
+    /// hash, per frame.)
     var isClosed = false
     /// Whether an op came since the last paced frame (its frame goes first in its wake).
     var opSinceFrame = false

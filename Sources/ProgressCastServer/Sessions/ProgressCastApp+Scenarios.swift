@@ -109,7 +109,7 @@ extension ProgressCastApp {
         guard session.isLive, session.stepTimer == nil, let next = session.pendingSteps.first else { return }
         let delay = max(0, next.microseconds - session.nowMicroseconds())
         session.stepTimer = loop.schedule(afterMicroseconds: delay) { [weak self, weak session] loop in
-            guard let self, let session, self.sessions[session.id] === session else { return }
+            guard let self, let session, !session.isClosed else { return }
             self.settleRendering(session, loop: loop)
             session.stepTimer = nil
             self.applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)

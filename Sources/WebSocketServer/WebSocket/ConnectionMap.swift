@@ -1,3 +1,5 @@
+public import InPlace
+
 /// A map from open connections to values, stored in an array indexed by each connection's slot
 /// (its socket's descriptor) rather than hashed: the per-frame paths look a connection up
 /// several times per frame, and a `Dictionary` hashed the ID (SipHash) on each
@@ -42,15 +44,13 @@ public struct ConnectionMap<Value> {
     }
 
     /// Calls `body` with the value stored for `id` where it is stored, without copying it (see
-    /// `Array.withElementInPlace` in InPlace); nil when there is none. `body` must only read the value.
+    /// `Array.withElementInPlace`); nil when there is none. `body` must only read the value.
     @inlinable public func withValueInPlace<Result>(for id: ConnectionID, _ body: (inout Value) -> Result) -> Result? {
         guard holds(id) else { return nil }
-        return values.withUnsafeBufferPointer { buffer -> Result? in
-            // Through a mutable pointer (never written): an inout argument is passed by address.
-            guard let base = buffer.baseAddress else { return nil }
-            let slot = UnsafeMutablePointer(mutating: base + id.slot)
-            guard slot.pointee != nil else { return nil }
-            return body(&slot.pointee!)
+        return values.withElementInPlace(at: id.slot) { slot -> Result? in
+            // A pattern, not `slot != nil`, which would copy the value to compare it.
+            if case .none = slot { return nil }
+            return body(&slot!)
         }
     }
 
