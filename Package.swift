@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
         .testTarget(name: "LoadGeneratorTests", dependencies: ["LoadGenerator"]),
         .testTarget(
-            name: "BenchmarkingTests", dependencies: ["Benchmarking", "JSON", "LoadGenerator", "Typesetting"]),
+            name: "BenchmarkingTests",
+            dependencies: ["Benchmarking", "FrameCodecs", "JSON", "LoadGenerator", "Typesetting"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),

@@ -62,7 +62,7 @@ public struct BenchOutcome {
 public enum BenchSuite {
     /// Every part, in the order they run.
     public static let allParts = [
-        "engine", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing", "text",
+        "engine", "frames", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing", "text",
     ]
 
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
@@ -114,6 +114,11 @@ public enum BenchSuite {
                 case "engine":
                     table.add(
                         try EngineBenchmark.run(seconds: request.smoke ? 0.3 : min(request.seconds, 5), fonts: fonts))
+                case "frames":
+                    table.add(
+                        try FramePathBenchmark.run(
+                            sessions: settings.sessions, seconds: request.smoke ? 0.3 : min(request.seconds, 5),
+                            encodings: request.encodings, fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":

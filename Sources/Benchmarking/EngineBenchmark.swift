@@ -47,7 +47,7 @@ enum EngineBenchmark {
     static func frameTime(_ frame: Int) -> Int64 { Int64(frame) * 1_000_000 / 60 }
 
     /// How a scene's frames are laid out in media time and how it starts over.
-    private struct Plan {
+    struct Plan {
         /// The core to start (and, for ``restartOps``-less scenes, restart) from.
         var fresh: SessionCore
         /// Media time of the plan's frame 0 (frames follow every 1/60 s).
@@ -58,7 +58,7 @@ enum EngineBenchmark {
         var restartOps: [String]
     }
 
-    private static func plan(_ scene: BenchScene, fonts: FontCatalog) throws -> Plan {
+    static func plan(_ scene: BenchScene, fonts: FontCatalog) throws -> Plan {
         var fresh = try core(scene, fonts: fonts)
         switch scene {
         case .demo:

@@ -1,16 +1,22 @@
+import Foundation
 import Geometry
 import JSON
 public import Shapes
 
 /// Encodes the frames of an ``IncrementalDisplayList`` in one encoding, keeping each segment's
-/// encoded shapes while the segment keeps its version: a frame is its header followed by the
-/// kept runs of bytes, and only segments drawn again are encoded again (docs/architecture.md,
-/// "Incremental rendering").
+/// encoded shapes while the segment keeps its version: only segments drawn again are encoded
+/// again, and a frame is its header followed by each segment's bytes, the kept ones copied from
+/// the frame before (docs/architecture.md, "Incremental rendering").
 ///
 /// Every shape encodes to the same bytes wherever it stands (JSON items are separated by
 /// commas, binary shapes follow each other after one count), so the frame is byte for byte
 /// what ``FrameEncoder`` or ``BinaryFrameEncoder`` write for the flattened display list: the
 /// canonical JSON, its checksum and the binary frame are unchanged.
+///
+/// The encoder holds two frame buffers and makes each frame in the one not holding the last
+/// frame, so kept segments are copied once, straight from the last frame: there is no separate
+/// store of encoded segments to copy from (and keep warm). ``revert()`` drops the frame just
+/// made, for a caller that keeps showing the one before.
 ///
 /// Keep one per session and encoding, with the list it encodes: versions are the list's own.
 public struct IncrementalFrameEncoder: Sendable {
@@ -19,23 +25,72 @@ public struct IncrementalFrameEncoder: Sendable {
         case json, binary
     }
 
-    /// One segment's shapes encoded: for JSON, the items separated by commas; for binary, the
-    /// shapes one after the other.
+    /// Where one segment's encoded shapes stand in a frame buffer: for JSON, the items
+    /// separated by commas (without the commas between segments); for binary, the shapes one
+    /// after the other.
     private struct Run {
         /// The segment version the bytes encode (0: none; lists start at 1).
         var version: UInt64 = 0
+        var start = 0
+        var count = 0
+    }
+
+    /// A frame buffer and where its segments' bytes stand.
+    private struct Frame {
         var bytes: [UInt8] = []
+        var runs: [Run] = []
+        /// Where the display list's part starts, counted from the frame's first byte.
+        var bodyStart = 0
+        /// Bytes in front of the frame.
+        var headroom = 0
+
+        /// Appends each segment's bytes, from `written` at its `fresh` range when it was
+        /// encoded again, else from the same run of `last` (the frame before), with `separator`
+        /// between non-empty runs; notes where each run stands.
+        mutating func appendRuns(
+            _ segments: ArraySlice<IncrementalDisplayList.Segment>, fresh: [Range<Int>?],
+            written: UnsafeRawBufferPointer,
+            last: Frame, separator: UInt8?
+        ) {
+            runs.removeAll(keepingCapacity: true)
+            runs.reserveCapacity(segments.count)
+            var first = true
+            last.bytes.withUnsafeBytes { before in
+                for (index, segment) in segments.enumerated() {
+                    let source: UnsafeRawBufferPointer
+                    if let range = fresh[index] {
+                        source = UnsafeRawBufferPointer(rebasing: written[range])
+                    } else {
+                        let run = last.runs[index]
+                        source = UnsafeRawBufferPointer(rebasing: before[run.start..<(run.start + run.count)])
+                    }
+                    if !source.isEmpty, let separator {
+                        if !first { bytes.append(separator) }
+                        first = false
+                    }
+                    runs.append(Run(version: segment.version, start: bytes.count, count: source.count))
+                    bytes.append(contentsOf: source)
+                }
+            }
+        }
     }
 
     /// The encoding written.
     public let encoding: Encoding
-    private var runs: [Run] = []
-    /// JSON: the writer runs and frame headers are encoded in.
+    /// The last frame made (see ``frame``).
+    private var current = Frame()
+    /// The frame before it: the buffer the next frame is made in, and what ``revert()`` goes
+    /// back to.
+    private var previous = Frame()
+    /// JSON: the writer the header and the segments encoded again are written in, one after
+    /// the other, before the frame is assembled.
     private var writer: JSONWriter
-    /// Binary: the buffer runs and frame headers are encoded in.
+    /// Binary: the same, as `storage[0..<storageCount]`.
     private var storage: [UInt8] = []
-    /// The frame ``withEncodedFrame(_:seq:time:_:)`` assembles and lends.
-    private var lent: [UInt8] = []
+    private var storageCount = 0
+    /// Where each segment encoded again stands in the writer or storage (by segment index; nil
+    /// for segments kept from the last frame).
+    private var fresh: [Range<Int>?] = []
     /// Bytes of room the JSON writer holds (tests: a binary encoder keeps none).
     var jsonWriterCapacity: Int { writer.capacity }
     /// Runs encoded and runs reused since the encoder was made.
@@ -50,6 +105,29 @@ public struct IncrementalFrameEncoder: Sendable {
         writer = JSONWriter(capacity: encoding == .json ? 8192 : 0)
     }
 
+    /// The last frame made (``encodeFrame(_:seq:time:headroom:)``): its headroom bytes (zero),
+    /// then the frame. Empty before the first frame.
+    public var frame: [UInt8] { current.bytes }
+
+    /// Where the last frame's display-list part starts, counted from the frame's first byte
+    /// (after the headroom).
+    public var bodyStart: Int { current.bodyStart }
+
+    /// Whether the last frame's display-list part is byte for byte the one of the frame before
+    /// it (false when there was none).
+    public var bodyIsUnchanged: Bool {
+        guard !previous.bytes.isEmpty else { return false }
+        let start = current.headroom + current.bodyStart
+        let previousStart = previous.headroom + previous.bodyStart
+        guard current.bytes.count - start == previous.bytes.count - previousStart else { return false }
+        return current.bytes.withUnsafeBytes { now in
+            previous.bytes.withUnsafeBytes { before in
+                guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return false }
+                return memcmp(nowBase + start, beforeBase + previousStart, now.count - start) == 0
+            }
+        }
+    }
+
     /// Encodes `list`'s current frame as message `seq` at media time `time` and passes its bytes
     /// to `body` without copying them (valid only during the call), with the offset where the
     /// display list's part starts (as `FrameEncoder` and `BinaryFrameEncoder` do).
@@ -57,83 +135,137 @@ public struct IncrementalFrameEncoder: Sendable {
         _ list: IncrementalDisplayList, seq: Int, time: Double,
         _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
     ) rethrows -> Result {
-        var frame = lent
-        lent = []
-        defer { lent = frame }
-        let bodyStart = encodeFrame(list, seq: seq, time: time, into: &frame, headroom: 0)
-        return try frame.withUnsafeBytes { try body($0, bodyStart) }
+        let bodyStart = encodeFrame(list, seq: seq, time: time, headroom: 0)
+        return try current.bytes.withUnsafeBytes { try body($0, bodyStart) }
     }
 
-    /// Encodes `list`'s current frame as message `seq` at media time `time` into `buffer`:
-    /// `headroom` zero bytes (room a transport writes a header into), then the frame. Returns
-    /// where the display list's part starts, counted from the frame's first byte. The buffer's
-    /// capacity is kept, so a steady stream of frames into the same buffer does not allocate.
-    public mutating func encodeFrame(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, into buffer: inout [UInt8], headroom: Int
-    ) -> Int {
-        updateRuns(list)
-        // The header, in the scratch writer or storage.
-        let header: Int
+    /// Encodes `list`'s current frame as message `seq` at media time `time` and makes it
+    /// ``frame``: `headroom` zero bytes (room a transport writes a header into), then the frame.
+    /// Returns where the display list's part starts, counted from the frame's first byte.
+    ///
+    /// The frame is made in the buffer of the frame before last, which keeps its capacity, so a
+    /// steady stream of frames does not allocate (unless someone still holds that buffer: it is
+    /// then copied, as any shared array is).
+    @discardableResult
+    public mutating func encodeFrame(_ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int) -> Int {
+        // The header and the segments drawn again, in the writer or storage.
+        writer.reset()
+        storageCount = 0
+        let header: Range<Int>
         let bodyStart: Int
         switch encoding {
         case .json:
-            writer.reset()
             bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
             writer.appendByte(UInt8(ascii: "["))
-            header = writer.count
+            header = 0..<writer.count
         case .binary:
             let shapeCount = list.shapeCount
             var start = 0
-            header = BinaryFrameEncoder.write(into: &storage) { cursor in
+            header = appendBinary { cursor in
                 BinaryFrameEncoder.appendHeader(seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &start)
                 cursor.appendUVarint(UInt64(shapeCount))
             }
             bodyStart = start
         }
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: headroom))
+        encodeChangedSegments(list)
+        // The new frame goes in the buffer of the frame before last (taken out, so that it is
+        // not shared while it is written); the last frame becomes the one before.
+        var building = previous
+        previous = current
+        current = Frame()
+        building.headroom = headroom
+        building.bodyStart = bodyStart
+        building.bytes.removeAll(keepingCapacity: true)
+        building.bytes.append(contentsOf: repeatElement(0, count: headroom))
+        let segments = list.segments
         switch encoding {
         case .json:
-            writer.withUnsafeBytes { buffer.append(contentsOf: $0) }
-            // JSON items are separated by commas: between runs, skipping empty ones.
-            var first = true
-            for index in runs.indices where !runs[index].bytes.isEmpty {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                buffer.append(contentsOf: runs[index].bytes)
+            writer.withUnsafeBytes { written in
+                building.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: written[header]))
+                building.appendRuns(
+                    segments, fresh: fresh, written: written, last: previous, separator: UInt8(ascii: ","))
             }
-            buffer.append(UInt8(ascii: "]"))
-            buffer.append(UInt8(ascii: "}"))
+            building.bytes.append(UInt8(ascii: "]"))
+            building.bytes.append(UInt8(ascii: "}"))
         case .binary:
-            storage.withUnsafeBytes { buffer.append(contentsOf: $0[0..<header]) }
-            for index in runs.indices { buffer.append(contentsOf: runs[index].bytes) }
+            storage.withUnsafeBytes { written in
+                building.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: written[header]))
+                building.appendRuns(segments, fresh: fresh, written: written, last: previous, separator: nil)
+            }
         }
+        current = building
         return bodyStart
     }
 
-    /// Encodes the segments whose version changed since the last frame; drops runs of segments
-    /// past the list's last.
-    private mutating func updateRuns(_ list: IncrementalDisplayList) {
+    /// Goes back to the frame before the last one made (``frame`` is that frame again): for a
+    /// caller that found the new frame's display list unchanged and keeps showing the old one.
+    /// Segments encoded for the dropped frame are kept when their bytes are provably the same
+    /// (every segment the same length in a body found equal), so they are not encoded again.
+    public mutating func revert() {
+        if bodyIsUnchanged, current.runs.count == previous.runs.count,
+            zip(current.runs, previous.runs).allSatisfy({ $0.count == $1.count })
+        {
+            for index in previous.runs.indices { previous.runs[index].version = current.runs[index].version }
+        }
+        swap(&current, &previous)
+    }
+
+    /// Encodes the segments whose version changed since the last frame into the writer or
+    /// storage, after the header, noting where each stands in ``fresh``.
+    private mutating func encodeChangedSegments(_ list: IncrementalDisplayList) {
         let segments = list.segments
-        if runs.count > segments.count { runs.removeSubrange(segments.count...) }
+        fresh.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
-            if index == runs.count { runs.append(Run()) }
-            if runs[index].version != 0 && runs[index].version == segment.version {
+            if index < current.runs.count, current.runs[index].version != 0,
+                current.runs[index].version == segment.version
+            {
                 reused += 1
+                fresh.append(nil)
                 continue
             }
             encoded += 1
-            runs[index].version = segment.version
-            runs[index].bytes.removeAll(keepingCapacity: true)
             switch encoding {
             case .json:
-                writer.reset()
+                let start = writer.count
                 writer.appendShapeRun(segment.shapes)
-                writer.withUnsafeBytes { runs[index].bytes.append(contentsOf: $0) }
+                fresh.append(start..<writer.count)
             case .binary:
-                let count = BinaryFrameEncoder.write(into: &storage) { $0.appendShapeRun(segment.shapes) }
-                storage.withUnsafeBytes { runs[index].bytes.append(contentsOf: $0[0..<count]) }
+                fresh.append(appendBinary { $0.appendShapeRun(segment.shapes) })
             }
         }
+    }
+
+    /// Binary: runs `body` on a cursor over the storage after its used part, growing the
+    /// storage (keeping that part) and running it again until it fits; returns where the bytes
+    /// written stand.
+    private mutating func appendBinary(_ body: (inout BinaryByteCursor) -> Void) -> Range<Int> {
+        let start = storageCount
+        if storage.count - start < 64 { grow(toAtLeast: start + 64) }
+        while true {
+            var overflowed = false
+            let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                var cursor = BinaryByteCursor(base: base + start, capacity: buffer.count - start)
+                body(&cursor)
+                overflowed = cursor.overflowed
+                return cursor.count
+            }
+            if !overflowed {
+                storageCount = start + written
+                return start..<storageCount
+            }
+            grow(toAtLeast: storage.count * 2)
+        }
+    }
+
+    /// Binary: a zeroed storage of at least `minimum` bytes, keeping the used part.
+    private mutating func grow(toAtLeast minimum: Int) {
+        var grown = [UInt8](repeating: 0, count: max(minimum, 2 * storage.count, 256))
+        grown.withUnsafeMutableBytes { target in
+            storage.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[0..<storageCount]))
+            }
+        }
+        storage = grown
     }
 }

@@ -9,7 +9,8 @@ struct Bench: ParsableCommand {
         abstract: "Run benchmarks and print one table: figure, target, measured, pass/fail (use a release build).",
         discussion: """
             Parts (--parts, comma-separated; default all): engine (sample + display list + encode per \
-            frame of the demo, scroll and navigation scenes), replay (replay --verify speed on a long recording), seek (seeking in it), \
+            frame of the demo, scroll and navigation scenes), frames (the server's frame path, drawing, \
+            encoding and comparing, for --sessions sessions in turn on one thread, no network), replay (replay --verify speed on a long recording), seek (seeking in it), \
             server (live sessions through `progresscast serve`, started as a child process on a free \
             port, driven by the built-in load generator; the sessions take the demo, scroll and \
             navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \

@@ -16,24 +16,14 @@ import Testing
         var encoder = IncrementalFrameEncoder(encoding)
         var json = FrameEncoder(capacity: 64)
         var binary = BinaryFrameEncoder(capacity: 64)
-        // Segment contents by slot; a slot keeps its shapes (and key) unless it is redrawn.
-        var slots: [(key: Int, shapes: [Shape])] = []
-        var lastKey = 0
+        var slots = Slots()
         for round in 0..<300 {
-            let count = Int(random.next() % 6)
-            while slots.count < count {
-                lastKey += 1
-                slots.append((key: lastKey, shapes: []))
-            }
-            slots.removeLast(slots.count - count)
+            slots.resize(to: Int(random.next() % 6))
             for index in slots.indices where random.next() % 3 == 0 || round == 0 {
                 let shapes = RandomDisplayList.make(&random, depth: 0).shapes
-                lastKey += 1
-                slots[index] = (key: lastKey, shapes: Array(shapes.prefix(Int(random.next() % 4))))
+                slots.redraw(index, Array(shapes.prefix(Int(random.next() % 4))))
             }
-            list.begin(size: Size(width: 375, height: 667))
-            for slot in slots { list.segment(key: { $0.add(slot.key) }) { $0.append(contentsOf: slot.shapes) } }
-            list.end()
+            slots.draw(into: &list)
             let seq = round + 1
             let time = Double(round) / 60
             let frame = encoder.withEncodedFrame(list, seq: seq, time: time) { bytes, _ in Array(bytes) }
@@ -49,5 +39,108 @@ import Testing
         case .json: #expect(encoder.jsonWriterCapacity >= 8192)
         case .binary: #expect(encoder.jsonWriterCapacity <= 16)
         }
+    }
+
+    /// A caller that keeps showing the frame before (its display list was the same) reverts the
+    /// frame just made: ``frame`` is the old frame again, byte for byte, headroom included, and
+    /// later frames are still assembled right from it, whether or not reverts keep segments.
+    @Test(arguments: [IncrementalFrameEncoder.Encoding.json, .binary])
+    func revertedFramesLeaveTheFrameBeforeAndLaterFramesRight(encoding: IncrementalFrameEncoder.Encoding) {
+        var random = TestRandom(seed: 77)
+        var list = IncrementalDisplayList()
+        var encoder = IncrementalFrameEncoder(encoding)
+        var json = FrameEncoder(capacity: 64)
+        var binary = BinaryFrameEncoder(capacity: 64)
+        let headroom = 16
+        var slots = Slots()
+        var shown: [UInt8] = []
+        var reverts = 0
+        for round in 0..<400 {
+            slots.resize(to: Int(random.next() % 5))
+            for index in slots.indices where random.next() % 4 == 0 || round == 0 {
+                // Redrawn: the same shapes (same bytes), a rectangle whose one digit changes (same
+                // length, other bytes), or random shapes.
+                let shapes: [Shape]
+                switch random.next() % 3 {
+                case 0: shapes = slots.shapes(index)
+                case 1:
+                    let x = Double(1 + random.next() % 9)
+                    shapes = [.rect(RectShape(frame: Rect(x: x, y: 2, width: 3, height: 4), fill: .white))]
+                default: shapes = Array(RandomDisplayList.make(&random, depth: 0).shapes.prefix(3))
+                }
+                slots.redraw(index, shapes)
+            }
+            slots.draw(into: &list)
+            let seq = round + 1
+            let time = Double(round) / 60
+            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom)
+            let flat = list.displayList
+            let expected =
+                encoding == .json
+                ? json.encodeFrame(flat, seq: seq, time: time) : binary.encodeFrame(flat, seq: seq, time: time)
+            #expect(Array(encoder.frame.prefix(headroom)) == Array(repeating: 0, count: headroom), "round \(round)")
+            #expect(Array(encoder.frame.dropFirst(headroom)) == expected, "round \(round)")
+            if round > 0, random.next() % 3 == 0 {
+                encoder.revert()
+                reverts += 1
+                #expect(encoder.frame == shown, "revert, round \(round)")
+            } else {
+                shown = encoder.frame
+            }
+        }
+        #expect(reverts > 50 && encoder.reused > 0)
+    }
+
+    /// Reverting a frame whose body equals the one before keeps the segments it encoded again:
+    /// the next frame encodes nothing.
+    @Test func revertingAnUnchangedBodyKeepsItsSegments() {
+        var list = IncrementalDisplayList()
+        var encoder = IncrementalFrameEncoder(.json)
+        let rect = Shape.rect(RectShape(frame: Rect(x: 1, y: 2, width: 3, height: 4), fill: .white))
+        func draw(key: Int) {
+            list.begin(size: Size(width: 10, height: 10))
+            list.segment(key: { $0.add(key) }) { $0.append(rect) }
+            list.end()
+        }
+        draw(key: 1)
+        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0)
+        draw(key: 2)
+        encoder.encodeFrame(list, seq: 2, time: 0.5, headroom: 0)
+        #expect(encoder.bodyIsUnchanged)
+        encoder.revert()
+        let encodedBefore = encoder.encoded
+        encoder.encodeFrame(list, seq: 2, time: 1, headroom: 0)
+        #expect(encoder.encoded == encodedBefore)
+        #expect(encoder.bodyIsUnchanged)
+    }
+}
+
+/// Segment contents by slot: a slot keeps its shapes (and key) unless it is redrawn, which
+/// gives it a new key.
+private struct Slots {
+    private var slots: [(key: Int, shapes: [Shape])] = []
+    private var lastKey = 0
+
+    var indices: Range<Int> { slots.indices }
+
+    func shapes(_ index: Int) -> [Shape] { slots[index].shapes }
+
+    mutating func resize(to count: Int) {
+        while slots.count < count {
+            lastKey += 1
+            slots.append((key: lastKey, shapes: []))
+        }
+        slots.removeLast(slots.count - count)
+    }
+
+    mutating func redraw(_ index: Int, _ shapes: [Shape]) {
+        lastKey += 1
+        slots[index] = (key: lastKey, shapes: shapes)
+    }
+
+    func draw(into list: inout IncrementalDisplayList) {
+        list.begin(size: Size(width: 375, height: 667))
+        for slot in slots { list.segment(key: { $0.add(slot.key) }) { $0.append(contentsOf: slot.shapes) } }
+        list.end()
     }
 }

@@ -18,51 +18,45 @@ import WebSocketServer
 /// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
 /// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
 struct SessionFrames {
-    /// One encoding of the frames: its encoder (keeping each segment's encoded bytes) and the
-    /// current frame laid out as the transport sends it: the transport's headroom
+    /// One encoding of the frames: its encoder, which keeps each segment's encoded bytes and
+    /// the current frame laid out as the transport sends it: the transport's headroom
     /// (``ServerLoop/messageHeadroom``), then the frame. The transport keeps a reference to it
     /// rather than a copy per connection (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``).
     private struct Encoded {
         let format: FrameFormat
         var encoder: IncrementalFrameEncoder
-        var message: [UInt8] = []
-        /// Where the display list's part starts, counted from the frame's first byte.
-        var bodyStart = 0
-        /// Whether ``message`` encodes the current frame.
+        /// Whether the encoder's frame is the current frame.
         var isCurrent = false
-        /// The buffer of an earlier frame, the next frame is encoded into: when it is not the
-        /// current frame, the two trade places, so frames are never copied. (A transport still
-        /// holding it makes the next frame a new buffer: copy-on-write.)
-        var spare: [UInt8] = []
 
         init(_ format: FrameFormat) {
             self.format = format
             encoder = IncrementalFrameEncoder(format == .json ? .json : .binary)
         }
 
-        /// Encodes the frame into the spare buffer and makes it the current one, unless
-        /// `unlessSame` and its display list is the current one's (compared byte for byte);
-        /// returns whether it became current.
+        /// The current frame (headroom, then the frame).
+        var message: [UInt8] { encoder.frame }
+
+        /// Encodes the frame and makes it the current one, unless `unlessSame` and its display
+        /// list is the current one's (compared byte for byte: the encoder then goes back to the
+        /// current frame); returns whether it became current.
         mutating func encode(_ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool) -> Bool {
-            let start = encoder.encodeFrame(list, seq: seq, time: time, into: &spare, headroom: headroom)
+            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom)
             assert(
-                Array(spare[headroom...]) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
+                Array(encoder.frame[headroom...]) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
                 "the incremental frame differs from the flattened list's")
-            if unlessSame, isCurrent,
-                SessionFrames.sameBody(message, from: headroom + bodyStart, spare, from: headroom + start)
-            {
+            if unlessSame, isCurrent, encoder.bodyIsUnchanged {
+                encoder.revert()
                 return false
             }
-            swap(&message, &spare)
-            bodyStart = start
             isCurrent = true
             return true
         }
 
         /// The current frame's identity: a hash of its display-list bytes.
         var bodyHash: UInt64 {
-            message.withUnsafeBytes {
-                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[(headroom + bodyStart)...]), encoding: format)
+            let start = headroom + encoder.bodyStart
+            return encoder.frame.withUnsafeBytes {
+                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[start...]), encoding: format)
             }
         }
     }
@@ -136,7 +130,7 @@ struct SessionFrames {
         guard hasFrame else { return nil }
         if let cachedChecksum { return cachedChecksum }
         let frame = message(.json)
-        let start = Self.headroom + json.bodyStart
+        let start = Self.headroom + json.encoder.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
             FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
         }
@@ -181,16 +175,6 @@ struct SessionFrames {
         case .json:
             var encoder = FrameEncoder()
             return encoder.encodeFrame(list.displayList, seq: seq, time: time)
-        }
-    }
-
-    private static func sameBody(_ last: [UInt8], from lastStart: Int, _ frame: [UInt8], from start: Int) -> Bool {
-        guard last.count - lastStart == frame.count - start else { return false }
-        return last.withUnsafeBytes { last in
-            frame.withUnsafeBytes { frame in
-                guard let lastBase = last.baseAddress, let base = frame.baseAddress else { return false }
-                return memcmp(lastBase + lastStart, base + start, frame.count - start) == 0
-            }
         }
     }
 }

@@ -1,0 +1,26 @@
+import FrameCodecs
+import Testing
+import Typesetting
+
+@testable import Benchmarking
+
+/// The `frames` part runs the server part's sessions: the scenes in turn, each with the demo's
+/// playing bar, so nearly every frame of every session changes (as in `serve` under the load
+/// generator); frames the encoder found unchanged are not counted as changed.
+@Suite("the frames part runs the load's sessions in turn")
+struct FramePathBenchmarkTests {
+    private static let fonts: FontCatalog? = try? FontCatalog()
+
+    @Test("every session makes a frame per round, and nearly all of them change", arguments: [false, true])
+    func sessionsInTurn(binary: Bool) throws {
+        let fonts = try #require(Self.fonts)
+        let result = try FramePathBenchmark.measure(
+            sessions: 3, encoding: binary ? .binary : .json, seconds: 0.2, fonts: fonts)
+        #expect(result.frames > 0 && result.frames % 3 == 0)
+        // The scroll scene alone changes 12 times a second and the navigation scene only
+        // while it pushes: with the bar playing in each, over 95% of frames change.
+        #expect(result.changed <= result.frames)
+        #expect(Double(result.changed) > 0.95 * Double(result.frames))
+        #expect(result.perFrame > 0)
+    }
+}
