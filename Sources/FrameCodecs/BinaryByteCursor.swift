@@ -1,5 +1,6 @@
 import Geometry
 import JSON
+import Shapes
 
 /// Writes the binary frame encoding's primitives (docs/protocol.md section 9) straight into
 /// free space, with one bounds check per write. A write that does not fit sets ``overflowed``
@@ -60,12 +61,11 @@ struct BinaryByteCursor {
 
     /// Four bytes: red, green, blue, alpha (0-255, rounded as JSON's hex colours are).
     @inline(__always)
-    mutating func appendColor(_ color: Color) {
+    mutating func appendColor(_ channels: ColorBytes) {
         guard capacity - count >= 4 else {
             overflowed = true
             return
         }
-        let channels = ColorBytes(color)
         base[count] = channels.red
         base[count + 1] = channels.green
         base[count + 2] = channels.blue

@@ -108,8 +108,8 @@ extension BinaryByteCursor {
             appendNumber(rect.frame.width)
             appendNumber(rect.frame.height)
             if let radius = rect.cornerRadius { appendNumber(radius) }
-            if let fill = rect.fill { appendColor(fill) }
-            if let stroke = rect.stroke { appendColor(stroke) }
+            if let fill = rect.fillBytes { appendColor(fill) }
+            if let stroke = rect.strokeBytes { appendColor(stroke) }
             if let lineWidth = rect.lineWidth { appendNumber(lineWidth) }
         case .arc(let arc):
             appendHeader(.arc, flags: arc.cap == nil ? 0 : BinaryFrameFormat.StrokeFlag.cap, id: arc.id)
@@ -119,7 +119,7 @@ extension BinaryByteCursor {
             appendNumber(arc.startAngle)
             appendNumber(arc.endAngle)
             appendNumber(arc.lineWidth)
-            appendColor(arc.stroke)
+            appendColor(arc.strokeBytes)
             if let cap = arc.cap { appendByte(BinaryFrameFormat.code(cap)) }
         case .pie(let pie):
             appendHeader(.pie, flags: 0, id: pie.id)
@@ -128,7 +128,7 @@ extension BinaryByteCursor {
             appendNumber(pie.radius)
             appendNumber(pie.startAngle)
             appendNumber(pie.endAngle)
-            appendColor(pie.fill)
+            appendColor(pie.fillBytes)
         case .line(let line):
             appendHeader(.line, flags: line.cap == nil ? 0 : BinaryFrameFormat.StrokeFlag.cap, id: line.id)
             appendNumber(line.start.x)
@@ -136,7 +136,7 @@ extension BinaryByteCursor {
             appendNumber(line.end.x)
             appendNumber(line.end.y)
             appendNumber(line.lineWidth)
-            appendColor(line.stroke)
+            appendColor(line.strokeBytes)
             if let cap = line.cap { appendByte(BinaryFrameFormat.code(cap)) }
         case .path(let path):
             var flags: UInt8 = 0
@@ -147,8 +147,8 @@ extension BinaryByteCursor {
             if path.join != nil { flags |= BinaryFrameFormat.PathFlag.join }
             appendHeader(.path, flags: flags, id: path.id)
             appendString(path.data)
-            if let fill = path.fill { appendColor(fill) }
-            if let stroke = path.stroke { appendColor(stroke) }
+            if let fill = path.fillBytes { appendColor(fill) }
+            if let stroke = path.strokeBytes { appendColor(stroke) }
             if let lineWidth = path.lineWidth { appendNumber(lineWidth) }
             if let cap = path.cap { appendByte(BinaryFrameFormat.code(cap)) }
             if let join = path.join { appendByte(BinaryFrameFormat.code(join)) }
@@ -163,7 +163,7 @@ extension BinaryByteCursor {
             appendNumber(text.position.y)
             appendString(text.text)
             appendNumber(text.size)
-            appendColor(text.fill)
+            appendColor(text.fillBytes)
             if let align = text.align { appendByte(BinaryFrameFormat.code(align)) }
             if let baseline = text.baseline { appendByte(BinaryFrameFormat.code(baseline)) }
         case .radial(let radial):
@@ -179,7 +179,7 @@ extension BinaryByteCursor {
             radial.stops.withUnsafeBufferPointer { stops in
                 for stop in stops {
                     appendNumber(stop.offset)
-                    appendColor(stop.color)
+                    appendColor(stop.colorBytes)
                 }
             }
         case .group(let group):

@@ -190,9 +190,10 @@ private extension JSONWriter {
             appendRaw("none\"")
             return
         }
-        appendHexColor(color, includeAlpha: false)
+        let channels = ColorBytes(color)
+        appendHexColor(channels, includeAlpha: false)
         appendByte(UInt8(ascii: "\""))
-        let alpha = ColorBytes(color).alpha
+        let alpha = channels.alpha
         guard alpha != 255 else { return }
         appendByte(UInt8(ascii: " "))
         if let opacityName {

@@ -60,8 +60,8 @@ extension JSONByteCursor {
             appendNumberField(#","w":"#, rect.frame.width)
             appendNumberField(#","h":"#, rect.frame.height)
             appendNumberField(#","r":"#, rect.cornerRadius)
-            appendColorField(#","fill":"#, rect.fill)
-            appendColorField(#","stroke":"#, rect.stroke)
+            appendColorField(#","fill":"#, rect.fillBytes)
+            appendColorField(#","stroke":"#, rect.strokeBytes)
             appendNumberField(#","lw":"#, rect.lineWidth)
         case .arc(let arc):
             appendHeader(#"{"kind":"arc""#, id: arc.id)
@@ -71,7 +71,7 @@ extension JSONByteCursor {
             appendNumberField(#","a0":"#, arc.startAngle)
             appendNumberField(#","a1":"#, arc.endAngle)
             appendNumberField(#","lw":"#, arc.lineWidth)
-            appendColorField(#","stroke":"#, arc.stroke)
+            appendColorField(#","stroke":"#, arc.strokeBytes)
             appendCap(arc.cap)
         case .pie(let pie):
             appendHeader(#"{"kind":"pie""#, id: pie.id)
@@ -80,7 +80,7 @@ extension JSONByteCursor {
             appendNumberField(#","r":"#, pie.radius)
             appendNumberField(#","a0":"#, pie.startAngle)
             appendNumberField(#","a1":"#, pie.endAngle)
-            appendColorField(#","fill":"#, pie.fill)
+            appendColorField(#","fill":"#, pie.fillBytes)
         case .line(let line):
             appendHeader(#"{"kind":"line""#, id: line.id)
             appendNumberField(#","x1":"#, line.start.x)
@@ -88,14 +88,14 @@ extension JSONByteCursor {
             appendNumberField(#","x2":"#, line.end.x)
             appendNumberField(#","y2":"#, line.end.y)
             appendNumberField(#","lw":"#, line.lineWidth)
-            appendColorField(#","stroke":"#, line.stroke)
+            appendColorField(#","stroke":"#, line.strokeBytes)
             appendCap(line.cap)
         case .path(let path):
             appendHeader(#"{"kind":"path""#, id: path.id)
             appendRaw(#","d":"#)
             appendString(path.data)
-            appendColorField(#","fill":"#, path.fill)
-            appendColorField(#","stroke":"#, path.stroke)
+            appendColorField(#","fill":"#, path.fillBytes)
+            appendColorField(#","stroke":"#, path.strokeBytes)
             appendNumberField(#","lw":"#, path.lineWidth)
             appendCap(path.cap)
             switch path.join {
@@ -112,7 +112,7 @@ extension JSONByteCursor {
             appendString(text.text)
             appendNumberField(#","size":"#, text.size)
             appendRaw(text.weight == .bold ? #","weight":700"# : #","weight":400"#)
-            appendColorField(#","fill":"#, text.fill)
+            appendColorField(#","fill":"#, text.fillBytes)
             switch text.align {
             case nil: break
             case .left: appendRaw(#","align":"left""#)
@@ -139,7 +139,7 @@ extension JSONByteCursor {
             for (index, stop) in radial.stops.enumerated() {
                 appendRaw(index == 0 ? "[" : ",[")
                 appendBoundedNumber(stop.offset, decimals: JSONWriter.shapeDecimals)
-                appendColorField(",", stop.color)
+                appendColorField(",", stop.colorBytes)
                 appendByte(UInt8(ascii: "]"))
             }
             appendByte(UInt8(ascii: "]"))
@@ -194,10 +194,9 @@ extension JSONByteCursor {
     }
 
     @inline(__always)
-    private mutating func appendColorField(_ key: StaticString, _ color: Color?) {
-        guard let color else { return }
+    private mutating func appendColorField(_ key: StaticString, _ channels: ColorBytes?) {
+        guard let channels else { return }
         appendRaw(key)
-        let channels = ColorBytes(color)
         appendByte(UInt8(ascii: "\""))
         appendByte(UInt8(ascii: "#"))
         appendHexByte(channels.red)

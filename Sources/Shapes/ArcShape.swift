@@ -17,8 +17,8 @@ public struct ArcShape: Equatable, Sendable {
     public var endAngle: Double
     /// Stroke width in points (`lw`).
     public var lineWidth: Double
-    /// Stroke colour.
-    public var stroke: Color
+    /// Stroke colour, as the encodings carry it (see ``ColorBytes``).
+    public var strokeBytes: ColorBytes
     /// nil for the page's default, butt.
     public var cap: LineCap?
 
@@ -33,7 +33,15 @@ public struct ArcShape: Equatable, Sendable {
         self.startAngle = startAngle
         self.endAngle = endAngle
         self.lineWidth = lineWidth
-        self.stroke = stroke
+        strokeBytes = ColorBytes(stroke)
         self.cap = cap
+    }
+}
+
+extension ArcShape {
+    /// Stroke colour. Reads the bytes as a ``Color``; setting it rounds to bytes.
+    public var stroke: Color {
+        get { strokeBytes.color }
+        set { strokeBytes = ColorBytes(newValue) }
     }
 }

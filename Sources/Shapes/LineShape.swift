@@ -12,8 +12,8 @@ public struct LineShape: Equatable, Sendable {
     public var end: Point
     /// Stroke width in points (`lw`).
     public var lineWidth: Double
-    /// Stroke colour.
-    public var stroke: Color
+    /// Stroke colour, as the encodings carry it (see ``ColorBytes``).
+    public var strokeBytes: ColorBytes
     /// nil for the page's default, butt.
     public var cap: LineCap?
 
@@ -23,7 +23,15 @@ public struct LineShape: Equatable, Sendable {
         self.start = start
         self.end = end
         self.lineWidth = lineWidth
-        self.stroke = stroke
+        strokeBytes = ColorBytes(stroke)
         self.cap = cap
+    }
+}
+
+extension LineShape {
+    /// Stroke colour. Reads the bytes as a ``Color``; setting it rounds to bytes.
+    public var stroke: Color {
+        get { strokeBytes.color }
+        set { strokeBytes = ColorBytes(newValue) }
     }
 }

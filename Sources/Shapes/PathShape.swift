@@ -4,15 +4,15 @@ public import Geometry
 /// canonical numbers.
 ///
 /// Wire fields, in order: `d`, `fill`, `stroke`, `lw`, `cap`, `join`.
-public struct PathShape: Equatable, Sendable {
+public struct PathShape: FilledAndStroked, Equatable, Sendable {
     /// Optional debugging id (`id`), kept in frames and SVG (`data-id`).
     public var id: String?
     /// SVG path data (as accepted by canvas `Path2D`).
     public var data: String
-    /// Fill colour.
-    public var fill: Color?
-    /// Stroke colour.
-    public var stroke: Color?
+    /// Fill colour, as the encodings carry it (see ``ColorBytes``).
+    public var fillBytes: ColorBytes?
+    /// Stroke colour, as the encodings carry it (see ``ColorBytes``).
+    public var strokeBytes: ColorBytes?
     /// nil for the page's default of 1.
     public var lineWidth: Double?
     /// Line cap; nil for the page's default, butt.
@@ -27,8 +27,8 @@ public struct PathShape: Equatable, Sendable {
     ) {
         self.id = id
         self.data = data
-        self.fill = fill
-        self.stroke = stroke
+        fillBytes = fill.map(ColorBytes.init)
+        strokeBytes = stroke.map(ColorBytes.init)
         self.lineWidth = lineWidth
         self.cap = cap
         self.join = join

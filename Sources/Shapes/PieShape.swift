@@ -15,8 +15,8 @@ public struct PieShape: Equatable, Sendable {
     public var startAngle: Double
     /// End angle in radians (`a1`).
     public var endAngle: Double
-    /// Fill colour.
-    public var fill: Color
+    /// Fill colour, as the encodings carry it (see ``ColorBytes``).
+    public var fillBytes: ColorBytes
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(id: String? = nil, center: Point, radius: Double, startAngle: Double, endAngle: Double, fill: Color) {
@@ -25,6 +25,14 @@ public struct PieShape: Equatable, Sendable {
         self.radius = radius
         self.startAngle = startAngle
         self.endAngle = endAngle
-        self.fill = fill
+        fillBytes = ColorBytes(fill)
+    }
+}
+
+extension PieShape {
+    /// Fill colour. Reads the bytes as a ``Color``; setting it rounds to bytes.
+    public var fill: Color {
+        get { fillBytes.color }
+        set { fillBytes = ColorBytes(newValue) }
     }
 }

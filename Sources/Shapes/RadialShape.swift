@@ -10,13 +10,19 @@ public struct RadialShape: Equatable, Sendable {
     public struct Stop: Equatable, Sendable {
         /// 0...1 along the radius.
         public var offset: Double
-        /// The stop's colour.
-        public var color: Color
+        /// The stop's colour, as the encodings carry it (see ``ColorBytes``).
+        public var colorBytes: ColorBytes
 
         /// Creates a value with these fields (see the type's documentation for their meaning).
         public init(offset: Double, color: Color) {
             self.offset = offset
-            self.color = color
+            colorBytes = ColorBytes(color)
+        }
+
+        /// The stop's colour. Reads the bytes as a ``Color``; setting it rounds to bytes.
+        public var color: Color {
+            get { colorBytes.color }
+            set { colorBytes = ColorBytes(newValue) }
         }
     }
 

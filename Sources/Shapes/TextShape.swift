@@ -15,8 +15,8 @@ public struct TextShape: Equatable, Sendable {
     public var size: Double
     /// 400 or 700.
     public var weight: FontWeight
-    /// Fill colour.
-    public var fill: Color
+    /// Fill colour, as the encodings carry it (see ``ColorBytes``).
+    public var fillBytes: ColorBytes
     /// nil for the page's default, left.
     public var align: TextAlign?
     /// nil for the page's default, alphabetic.
@@ -36,9 +36,17 @@ public struct TextShape: Equatable, Sendable {
         self.text = text
         self.size = size
         self.weight = weight
-        self.fill = fill
+        fillBytes = ColorBytes(fill)
         self.align = align
         self.baseline = baseline
         self.isRightToLeft = isRightToLeft
+    }
+}
+
+extension TextShape {
+    /// Fill colour. Reads the bytes as a ``Color``; setting it rounds to bytes.
+    public var fill: Color {
+        get { fillBytes.color }
+        set { fillBytes = ColorBytes(newValue) }
     }
 }

@@ -72,7 +72,7 @@ import Timing
         }
         #expect(buttonRect()?.fill == nil)
         d.stack.setButtonHighlighted(target: "h", true)
-        #expect(buttonRect()?.fill == Color(white: 0, alpha: 0.1))
+        #expect(buttonRect()?.fillBytes == ColorBytes(Color(white: 0, alpha: 0.1)))
         let frame = try #require(d.stack.frames(of: "h")?.button)
         #expect(buttonRect()?.frame == frame.inset(by: 0.5))
         #expect(buttonRect()?.cornerRadius == (frame.height / 2).rounded(.up) - 0.5)

@@ -268,12 +268,13 @@ import Timing
         let annular = flatten(d.shapes(at: 0.1)).compactMap { shape -> ArcShape? in
             if case .arc(let a) = shape { return a }; return nil
         }
-        #expect(annular.contains { $0.stroke.alpha == 0.1 })
+        let trackAlpha = ColorBytes(Color(white: 0, alpha: 0.1)).alpha
+        #expect(annular.contains { $0.strokeBytes.alpha == trackAlpha })
         try d.stack.update(target: "h", properties: HUDProperties(mode: .determinate), at: 0.2, timeline: &d.timeline)
         let pie = flatten(d.shapes(at: 0.3)).compactMap { shape -> ArcShape? in
             if case .arc(let a) = shape { return a }; return nil
         }
-        #expect(!pie.contains { $0.stroke.alpha == 0.1 })
+        #expect(!pie.contains { $0.strokeBytes.alpha == trackAlpha })
         #expect(pie.contains { $0.lineWidth == 4 && $0.radius == 16.5 })
         #expect(pie.contains { $0.lineWidth == 2 && $0.radius == 17.5 })
         #expect(throws: CommandError.self) {
@@ -285,19 +286,20 @@ import Timing
     @Test func spinnerTurnsThreeSpokesInAQuarterSecond() throws {
         var d = Driver()
         try d.show("h", animated: false, at: 0)
-        func alphas(_ t: Double) -> [Double] {
+        // Alpha bytes, as the wire carries them.
+        func alphas(_ t: Double) -> [UInt8] {
             let group = bezelGroup(d.shapes(at: t), "h")
-            return (group?.items ?? []).compactMap { shape -> Double? in
-                if case .line(let l) = shape { return l.stroke.alpha }; return nil
+            return (group?.items ?? []).compactMap { shape -> UInt8? in
+                if case .line(let l) = shape { return l.strokeBytes.alpha }; return nil
             }
         }
         let first = alphas(0.1), second = alphas(0.35)
         #expect(first.count == 12 && second.count == 12)
         #expect(Set(first).count > 2)
-        for i in 0..<12 { #expect(abs(second[i] - first[(i + 12 - 3) % 12]) < 1e-12) }
+        for i in 0..<12 { #expect(second[i] == first[(i + 12 - 3) % 12]) }
         // At 0.1 s the highlight is on spoke 1 (one step per 1/12 s), at full content alpha.
         #expect(first.firstIndex(of: first.max() ?? 0) == 1)
-        #expect(abs((first.max() ?? 0) - 0.7) < 1e-12)
+        #expect(first.max() == ColorBytes(Color(white: 0, alpha: 0.7)).alpha)
     }
 
     /// The spinner runs only while the HUD is on screen: a scene with a HUD in its grace time,

@@ -163,14 +163,15 @@ import Timing
         rig.stack.draw(at: 0.1, timeline: rig.timeline, into: &shapes)
         let rects = shapes.compactMap { if case let .rect(r) = $0 { r } else { nil } }
         let dim = rects.first {
-            $0.fill == Color(white: 0, alpha: state?.dimAlpha ?? -1) && $0.frame.width == NavRig.width
+            $0.fillBytes == ColorBytes(Color(white: 0, alpha: state?.dimAlpha ?? -1)) && $0.frame.width == NavRig.width
         }
         #expect(dim != nil)
         let texts = shapes.compactMap { if case let .text(t) = $0 { t } else { nil } }
         let titleA = texts.first { $0.text == "A" }, titleB = texts.first { $0.text == "B" }
         let c = state?.percent ?? .nan
-        #expect(near(titleA?.fill.alpha, 1 - c))
-        #expect(near(titleB?.fill.alpha, c))
+        // Colours are the wire's bytes.
+        #expect(titleA?.fillBytes.alpha == ColorBytes(Color(white: 0, alpha: 1 - c)).alpha)
+        #expect(titleB?.fillBytes.alpha == ColorBytes(Color(white: 0, alpha: c)).alpha)
         #expect(texts.contains { $0.text == "Row 0" })
         // The back screen's rows have moved left with the parallax.
         let row0 = texts.filter { $0.text == "Row 0" }.map(\.position.x)

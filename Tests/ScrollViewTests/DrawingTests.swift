@@ -79,7 +79,8 @@ import Timing
         }
         #expect(bar.frame.width == 2.5)
         #expect(bar.frame.maxX == 320 - 3)
-        #expect(bar.fill == Color(white: 0, alpha: 0.35))
+        // Shapes carry colours as the wire's bytes.
+        #expect(bar.fillBytes == ColorBytes(Color(white: 0, alpha: 0.35)))
         // 600 / 2000 of the 594 pt track.
         #expect(abs(bar.frame.height - 594 * 0.3) < 1e-9)
         rig.pointer(.up, y: 200, at: 0.7)
