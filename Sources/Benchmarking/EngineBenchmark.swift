@@ -22,12 +22,12 @@ enum EngineBenchmark {
         try core(.demo, fonts: fonts)
     }
 
-    /// A session core with `scene`'s ops applied through the wire (``BenchScene/opStepMicroseconds``
-    /// apart, from time 0), its events taken.
-    static func core(_ scene: BenchScene, fonts: FontCatalog) throws -> SessionCore {
+    /// A session core with `scene`'s ops (``BenchScene/sceneOps``, or `ops`) applied through the
+    /// wire (``BenchScene/opStepMicroseconds`` apart, from time 0), its events taken.
+    static func core(_ scene: BenchScene, ops: [String]? = nil, fonts: FontCatalog) throws -> SessionCore {
         var core = SessionCore(settings: SessionSettings(clock: .manual, fps: 60, title: "bench"), fonts: fonts)
         var time: Int64 = 0
-        for text in scene.sceneOps {
+        for text in ops ?? scene.sceneOps {
             try apply(text, to: &core, at: time)
             time += scene.opStepMicroseconds
         }
@@ -58,8 +58,45 @@ enum EngineBenchmark {
         var restartOps: [String]
     }
 
-    static func plan(_ scene: BenchScene, fonts: FontCatalog) throws -> Plan {
-        var fresh = try core(scene, fonts: fonts)
+    /// A core running through a plan's frames, one every 1/60 s of media time.
+    struct PlannedCore {
+        let plan: Plan
+        var core: SessionCore
+        /// Frames advanced to since the plan started.
+        private(set) var frame = 0
+        private var base: Int64
+
+        init(_ plan: Plan) {
+            self.plan = plan
+            core = plan.fresh
+            base = plan.base
+        }
+
+        /// Starts the scene over when a cycle has ended: back to the plan's fresh core, or its
+        /// restart ops applied a little after the last frame. Callers leave it untimed.
+        mutating func restartIfCycleEnded() throws {
+            guard frame % plan.cycle == 0 && frame > 0 else { return }
+            if plan.restartOps.isEmpty {
+                core = plan.fresh
+            } else {
+                base = core.now + 50_000
+                for text in plan.restartOps { try apply(text, to: &core, at: base) }
+                _ = core.takeEvents()
+            }
+        }
+
+        /// Advances the core to the next frame's time, firing due timers.
+        mutating func advance() {
+            frame += 1
+            core.advance(to: base + frameTime(frame % plan.cycle))
+        }
+    }
+
+    /// `scene`'s plan: as the engine part measures it, or with `asLoad` as the load generator's
+    /// sessions run it (``BenchScene/loadOps``: the demo's playing bar in every scene, and the
+    /// navigation push started over every second instead of right after it ends).
+    static func plan(_ scene: BenchScene, fonts: FontCatalog, asLoad: Bool = false) throws -> Plan {
+        var fresh = try core(scene, ops: asLoad ? scene.loadOps : nil, fonts: fonts)
         switch scene {
         case .demo:
             // The demo player plays an hour; start over before it ends (static frames after).
@@ -76,7 +113,7 @@ enum EngineBenchmark {
             var probe = fresh
             probe.advance(to: frameTime(20))
             try expect(probe, "n1", "transitioning", .bool(true), scene)
-            return Plan(fresh: fresh, base: 0, cycle: 21, restartOps: scene.restartOps)
+            return Plan(fresh: fresh, base: 0, cycle: asLoad ? 60 : 21, restartOps: scene.restartOps)
         }
     }
 
@@ -115,8 +152,7 @@ enum EngineBenchmark {
 
     /// Measures `scene` for `seconds` of wall time (after a warm-up of 60 frames).
     static func measure(_ scene: BenchScene, seconds: Double, fonts: FontCatalog) throws -> SceneResult {
-        let plan = try plan(scene, fonts: fonts)
-        var core = plan.fresh
+        var session = PlannedCore(try plan(scene, fonts: fonts))
         var encoder = FrameEncoder(capacity: 16384)
         var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
         var incremental = IncrementalDisplayList()
@@ -126,38 +162,29 @@ enum EngineBenchmark {
         r.sampleTimes.reserveCapacity(1 << 20)
         r.encodeTimes.reserveCapacity(1 << 20)
         r.binaryTimes.reserveCapacity(1 << 20)
-        var frame = 0
-        var base = plan.base
         var previous = ""
         let deadline = Nanos.now() + UInt64(seconds * 1e9)
         while Nanos.now() < deadline {
             for _ in 0..<64 {
-                if frame % plan.cycle == 0 && frame > 0 {
-                    if plan.restartOps.isEmpty {
-                        core = plan.fresh
-                    } else {
-                        // Start the animation over a little after the last one ended (untimed).
-                        base = core.now + 50_000
-                        for text in plan.restartOps { try apply(text, to: &core, at: base) }
-                        _ = core.takeEvents()
-                    }
-                }
-                frame += 1
+                try session.restartIfCycleEnded()  // untimed
                 let start = Nanos.now()
-                core.advance(to: base + frameTime(frame % plan.cycle))
-                let list = core.displayList()
+                session.advance()
+                let frame = session.frame
+                let list = session.core.displayList()
                 let sampled = Nanos.now()
-                r.bytes &+= encoder.encodeFrame(list, seq: frame, time: core.time).count
+                r.bytes &+= encoder.encodeFrame(list, seq: frame, time: session.core.time).count
                 let end = Nanos.now()
                 // The binary encoding of the same list (docs/protocol.md section 9), timed apart.
-                r.binaryBytes &+= binaryEncoder.encodeFrame(list, seq: frame, time: core.time).count
+                r.binaryBytes &+= binaryEncoder.encodeFrame(list, seq: frame, time: session.core.time).count
                 let binaryEnd = Nanos.now()
-                core.draw(into: &incremental)
-                r.incrementalBytes &+= incrementalEncoder.withEncodedFrame(incremental, seq: frame, time: core.time) {
+                session.core.draw(into: &incremental)
+                r.incrementalBytes &+= incrementalEncoder.withEncodedFrame(
+                    incremental, seq: frame, time: session.core.time
+                ) {
                     frame, _ in frame.count
                 }
                 let incrementalEnd = Nanos.now()
-                _ = core.takeEvents()
+                _ = session.core.takeEvents()
                 let checksum = list.checksum
                 if checksum == previous { r.unchanged += 1 }
                 previous = checksum
@@ -170,7 +197,7 @@ enum EngineBenchmark {
                 }
             }
         }
-        r.frames = frame
+        r.frames = session.frame
         r.frameTimes.sort()
         r.sampleTimes.sort()
         r.encodeTimes.sort()

@@ -17,44 +17,27 @@ import Typesetting
 /// on the same two cores, the figure scatters far less than the server part's CPU per frame:
 /// it is the instrument for changes to drawing and encoding (docs/benchmarks.md).
 enum FramePathBenchmark {
-    /// One session's state: its core, where it is in its scene's plan, and its kept segments and
+    /// One session: its core running through its scene's plan, and its kept segments and
     /// encoding.
-    private struct Session {
-        var plan: EngineBenchmark.Plan
-        var core: SessionCore
-        var frame = 0
-        var base: Int64
+    private struct LoadSession {
+        var planned: EngineBenchmark.PlannedCore
         var list = IncrementalDisplayList()
         var encoder: IncrementalFrameEncoder
 
         init(plan: EngineBenchmark.Plan, encoding: IncrementalFrameEncoder.Encoding) {
-            self.plan = plan
-            core = plan.fresh
-            base = plan.base
+            planned = EngineBenchmark.PlannedCore(plan)
             encoder = IncrementalFrameEncoder(encoding)
         }
 
         /// One frame; returns whether its display list changed.
         mutating func step() throws -> Bool {
-            if frame % plan.cycle == 0 && frame > 0 {
-                if plan.restartOps.isEmpty {
-                    core = plan.fresh
-                } else {
-                    base = core.now + 50_000
-                    for text in plan.restartOps { try EngineBenchmark.apply(text, to: &core, at: base) }
-                    _ = core.takeEvents()
-                }
-            }
-            frame += 1
-            core.advance(to: base + EngineBenchmark.frameTime(frame % plan.cycle))
-            core.draw(into: &list)
-            _ = core.takeEvents()
-            encoder.encodeFrame(list, seq: frame, time: core.time, headroom: 16)
-            guard !encoder.bodyIsUnchanged else {
-                encoder.revert()
-                return false
-            }
-            return true
+            try planned.restartIfCycleEnded()
+            planned.advance()
+            planned.core.draw(into: &list)
+            _ = planned.core.takeEvents()
+            // With room in front for the transport's frame header, as `SessionFrames` keeps.
+            encoder.encodeFrame(list, seq: planned.frame, time: planned.core.time, headroom: 16)
+            return !encoder.revertIfUnchanged()
         }
     }
 
@@ -67,40 +50,18 @@ enum FramePathBenchmark {
         var perFrame: Double { frames == 0 ? 0 : Double(nanoseconds) / Double(frames) / 1000 }
     }
 
-    /// A load-generator session of `scene` (``BenchScene/loadOps``) and how its frames run: the
-    /// scroll scene from 1 s on (its pull over), the navigation scene pushing again every second.
-    private static func plan(_ scene: BenchScene, fonts: FontCatalog) throws -> EngineBenchmark.Plan {
-        var core = SessionCore(settings: SessionSettings(clock: .manual, fps: 60, title: "bench"), fonts: fonts)
-        var time: Int64 = 0
-        for text in scene.loadOps {
-            try EngineBenchmark.apply(text, to: &core, at: time)
-            time += scene.opStepMicroseconds
-        }
-        _ = core.takeEvents()
-        switch scene {
-        case .demo:
-            return EngineBenchmark.Plan(fresh: core, base: 0, cycle: 60 * 3000, restartOps: [])
-        case .scroll:
-            core.advance(to: 1_000_000)
-            _ = core.takeEvents()
-            return EngineBenchmark.Plan(fresh: core, base: 1_000_000, cycle: 60 * 3000, restartOps: [])
-        case .navigation:
-            return EngineBenchmark.Plan(fresh: core, base: 0, cycle: 60, restartOps: scene.restartOps)
-        }
-    }
-
     /// Runs `sessions` sessions in turn for `seconds` (after one warm-up second of frames).
     static func measure(
         sessions: Int, encoding: IncrementalFrameEncoder.Encoding, seconds: Double, fonts: FontCatalog
     ) throws -> Result {
         let scenes = BenchScene.allCases
         var plans: [BenchScene: EngineBenchmark.Plan] = [:]
-        for scene in scenes { plans[scene] = try plan(scene, fonts: fonts) }
-        var all: [Session] = []
+        for scene in scenes { plans[scene] = try EngineBenchmark.plan(scene, fonts: fonts, asLoad: true) }
+        var all: [LoadSession] = []
         all.reserveCapacity(sessions)
         for index in 0..<max(sessions, 1) {
             guard let plan = plans[scenes[index % scenes.count]] else { continue }
-            all.append(Session(plan: plan, encoding: encoding))
+            all.append(LoadSession(plan: plan, encoding: encoding))
         }
         // Warm-up: one second of frames for every session (allocations, first encodings).
         for _ in 0..<60 {

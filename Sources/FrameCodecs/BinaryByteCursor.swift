@@ -1,6 +1,5 @@
 import Geometry
 import JSON
-import Shapes
 
 /// Writes the binary frame encoding's primitives (docs/protocol.md section 9) straight into
 /// free space, with one bounds check per write. A write that does not fit sets ``overflowed``

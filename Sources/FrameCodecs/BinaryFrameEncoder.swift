@@ -64,24 +64,37 @@ public struct BinaryFrameEncoder: Sendable {
         cursor.appendNumber(size.height)
     }
 
-    /// Runs `body` on a cursor over `storage` from its start, doubling `storage` and running it
-    /// again until it fits; returns the bytes written.
-    static func write(into storage: inout [UInt8], _ body: (inout BinaryByteCursor) -> Void) -> Int {
-        // The body writes from the start, so a grown buffer need not keep the old bytes (and a
-        // fresh zeroed array is fast in debug builds too, unlike appending `repeatElement`).
-        if storage.count < 64 { storage = [UInt8](repeating: 0, count: 64) }
+    /// Runs `body` on a cursor over `storage` from `offset`, growing `storage` (keeping its first
+    /// `offset` bytes) and running it again until it fits; returns the bytes written.
+    static func write(into storage: inout [UInt8], at offset: Int = 0, _ body: (inout BinaryByteCursor) -> Void) -> Int
+    {
+        // A grown buffer is a fresh zeroed array plus one copy of the kept bytes (fast in debug
+        // builds too, unlike appending `repeatElement`).
+        if storage.count - offset < 64 { grow(&storage, keeping: offset, toAtLeast: offset + 64) }
         while true {
             var overflowed = false
             let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                var cursor = BinaryByteCursor(base: base, capacity: buffer.count)
+                var cursor = BinaryByteCursor(base: base + offset, capacity: buffer.count - offset)
                 body(&cursor)
                 overflowed = cursor.overflowed
                 return cursor.count
             }
             if !overflowed { return written }
-            storage = [UInt8](repeating: 0, count: storage.count * 2)
+            grow(&storage, keeping: offset, toAtLeast: storage.count * 2)
         }
+    }
+
+    /// Replaces `storage` with a zeroed array of at least `minimum` bytes (and at least twice
+    /// as many as before) starting with its first `kept` bytes.
+    private static func grow(_ storage: inout [UInt8], keeping kept: Int, toAtLeast minimum: Int) {
+        var grown = [UInt8](repeating: 0, count: max(minimum, 2 * storage.count, 64))
+        grown.withUnsafeMutableBytes { target in
+            storage.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[0..<kept]))
+            }
+        }
+        storage = grown
     }
 }
 

@@ -1,5 +1,5 @@
+import Geometry
 import JSON
-import Shapes
 
 extension JSONWriter {
     /// Appends `#rrggbb` (opaque, or always when `includeAlpha` is false) or `#rrggbbaa`, lowercase,

@@ -29,10 +29,10 @@ public struct IncrementalFrameEncoder: Sendable {
     /// separated by commas (without the commas between segments); for binary, the shapes one
     /// after the other.
     private struct Run {
-        /// The segment version the bytes encode (0: none; lists start at 1).
-        var version: UInt64 = 0
-        var start = 0
-        var count = 0
+        /// The segment version the bytes encode.
+        var version: UInt64
+        var start: Int
+        var count: Int
     }
 
     /// A frame buffer and where its segments' bytes stand.
@@ -198,10 +198,22 @@ public struct IncrementalFrameEncoder: Sendable {
     }
 
     /// Goes back to the frame before the last one made (``frame`` is that frame again): for a
-    /// caller that found the new frame's display list unchanged and keeps showing the old one.
-    /// Segments encoded for the dropped frame are kept when their bytes are provably the same
-    /// (every segment the same length in a body found equal), so they are not encoded again.
+    /// caller that keeps showing the old frame. Segments encoded for the dropped frame are kept
+    /// when their bytes are provably the same (every segment the same length in a body found
+    /// equal), so they are not encoded again.
     public mutating func revert() {
+        revert(bodyIsUnchanged: bodyIsUnchanged)
+    }
+
+    /// Reverts (``revert()``) when the last frame's display-list part is the one of the frame
+    /// before it (``bodyIsUnchanged``); returns whether it did. Compares the bodies once.
+    public mutating func revertIfUnchanged() -> Bool {
+        guard bodyIsUnchanged else { return false }
+        revert(bodyIsUnchanged: true)
+        return true
+    }
+
+    private mutating func revert(bodyIsUnchanged: Bool) {
         if bodyIsUnchanged, current.runs.count == previous.runs.count,
             zip(current.runs, previous.runs).allSatisfy({ $0.count == $1.count })
         {
@@ -216,9 +228,8 @@ public struct IncrementalFrameEncoder: Sendable {
         let segments = list.segments
         fresh.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
-            if index < current.runs.count, current.runs[index].version != 0,
-                current.runs[index].version == segment.version
-            {
+            // Versions start at 1, so a run always names a real one.
+            if index < current.runs.count, current.runs[index].version == segment.version {
                 reused += 1
                 fresh.append(nil)
                 continue
@@ -235,37 +246,11 @@ public struct IncrementalFrameEncoder: Sendable {
         }
     }
 
-    /// Binary: runs `body` on a cursor over the storage after its used part, growing the
-    /// storage (keeping that part) and running it again until it fits; returns where the bytes
-    /// written stand.
+    /// Binary: writes with `body` after the storage's used part (``BinaryFrameEncoder/write(into:at:_:)``);
+    /// returns where the bytes written stand.
     private mutating func appendBinary(_ body: (inout BinaryByteCursor) -> Void) -> Range<Int> {
         let start = storageCount
-        if storage.count - start < 64 { grow(toAtLeast: start + 64) }
-        while true {
-            var overflowed = false
-            let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                var cursor = BinaryByteCursor(base: base + start, capacity: buffer.count - start)
-                body(&cursor)
-                overflowed = cursor.overflowed
-                return cursor.count
-            }
-            if !overflowed {
-                storageCount = start + written
-                return start..<storageCount
-            }
-            grow(toAtLeast: storage.count * 2)
-        }
-    }
-
-    /// Binary: a zeroed storage of at least `minimum` bytes, keeping the used part.
-    private mutating func grow(toAtLeast minimum: Int) {
-        var grown = [UInt8](repeating: 0, count: max(minimum, 2 * storage.count, 256))
-        grown.withUnsafeMutableBytes { target in
-            storage.withUnsafeBytes { source in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[0..<storageCount]))
-            }
-        }
-        storage = grown
+        storageCount += BinaryFrameEncoder.write(into: &storage, at: start, body)
+        return start..<storageCount
     }
 }

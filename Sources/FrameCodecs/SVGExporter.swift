@@ -51,7 +51,7 @@ public struct SVGExporter: Sendable {
         }
         if let background {
             out.appendRaw(#"<rect x="0" y="0" width="100%" height="100%""#)
-            out.appendPaint("fill", background)
+            out.appendPaint("fill", ColorBytes(background))
             out.appendRaw("/>\n")
         }
         out.appendRaw(state.body.bytes)
@@ -139,7 +139,7 @@ private struct SVGWriterState {
         for (_, stop) in stops {
             defs.appendRaw("  <stop")
             defs.appendAttribute("offset", min(max(stop.offset.isNaN ? 0 : stop.offset, 0), 1))
-            defs.appendPaint("stop-color", stop.color, opacityName: "stop-opacity")
+            defs.appendPaint("stop-color", stop.colorBytes, opacityName: "stop-opacity")
             defs.appendRaw("/>\n")
         }
         defs.appendRaw("</radialGradient>\n")
@@ -182,15 +182,14 @@ private extension JSONWriter {
     }
 
     /// ` fill="#rrggbb"` plus ` fill-opacity="a"` when not opaque; `none` when nil.
-    mutating func appendPaint(_ name: StaticString, _ color: Color?, opacityName: StaticString? = nil) {
+    mutating func appendPaint(_ name: StaticString, _ channels: ColorBytes?, opacityName: StaticString? = nil) {
         appendByte(UInt8(ascii: " "))
         appendRaw(name)
         appendRaw("=\"")
-        guard let color else {
+        guard let channels else {
             appendRaw("none\"")
             return
         }
-        let channels = ColorBytes(color)
         appendHexColor(channels, includeAlpha: false)
         appendByte(UInt8(ascii: "\""))
         let alpha = channels.alpha
@@ -207,7 +206,7 @@ private extension JSONWriter {
         appendByte(UInt8(ascii: "\""))
     }
 
-    mutating func appendStroke(_ color: Color, width: Double?, cap: LineCap?, join: LineJoin? = nil) {
+    mutating func appendStroke(_ color: ColorBytes, width: Double?, cap: LineCap?, join: LineJoin? = nil) {
         appendPaint("stroke", color)
         if let width { appendAttribute("stroke-width", width) }
         if let cap, cap != .butt { appendNameAttribute("stroke-linecap", cap.rawValue) }
@@ -232,8 +231,8 @@ private extension JSONWriter {
             appendAttribute("rx", clamped)
             appendAttribute("ry", clamped)
         }
-        appendPaint("fill", rect.fill)
-        if let stroke = rect.stroke { appendStroke(stroke, width: rect.lineWidth, cap: nil) }
+        appendPaint("fill", rect.fillBytes)
+        if let stroke = rect.strokeBytes { appendStroke(stroke, width: rect.lineWidth, cap: nil) }
         appendRaw("/>")
     }
 
@@ -251,7 +250,7 @@ private extension JSONWriter {
             center: arc.center, radius: arc.radius, start: arc.startAngle, sweep: sweep, moveToStart: true)
         appendByte(UInt8(ascii: "\""))
         appendRaw(#" fill="none""#)
-        appendStroke(arc.stroke, width: arc.lineWidth, cap: arc.cap)
+        appendStroke(arc.strokeBytes, width: arc.lineWidth, cap: arc.cap)
         appendRaw("/>")
     }
 
@@ -278,7 +277,7 @@ private extension JSONWriter {
                 center: pie.center, radius: pie.radius, start: pie.startAngle, sweep: sweep, moveToStart: false)
             appendRaw("Z\"")
         }
-        appendPaint("fill", pie.fill)
+        appendPaint("fill", pie.fillBytes)
         appendRaw("/>")
     }
 
@@ -334,7 +333,7 @@ private extension JSONWriter {
         appendAttribute("y1", line.start.y)
         appendAttribute("x2", line.end.x)
         appendAttribute("y2", line.end.y)
-        appendStroke(line.stroke, width: line.lineWidth, cap: line.cap)
+        appendStroke(line.strokeBytes, width: line.lineWidth, cap: line.cap)
         appendRaw("/>")
     }
 
@@ -344,8 +343,8 @@ private extension JSONWriter {
         appendRaw(#" d=""#)
         appendXMLEscaped(path.data)
         appendByte(UInt8(ascii: "\""))
-        appendPaint("fill", path.fill)
-        if let stroke = path.stroke { appendStroke(stroke, width: path.lineWidth, cap: path.cap, join: path.join) }
+        appendPaint("fill", path.fillBytes)
+        if let stroke = path.strokeBytes { appendStroke(stroke, width: path.lineWidth, cap: path.cap, join: path.join) }
         appendRaw("/>")
     }
 
@@ -361,7 +360,7 @@ private extension JSONWriter {
         appendRaw(#" font-weight=""#)
         appendInteger(text.weight.rawValue)
         appendByte(UInt8(ascii: "\""))
-        appendPaint("fill", text.fill)
+        appendPaint("fill", text.fillBytes)
         // SVG's text-anchor is relative to the direction (start is the right end of a right-to-left
         // line); canvas's textAlign left and right are absolute.
         switch (text.align ?? .left, text.isRightToLeft) {

@@ -42,17 +42,9 @@ public struct Color: Equatable, Hashable, Sendable {
         self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
     }
 
-    /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; each channel rounded to the nearest byte.
-    public var hex: String {
-        func byte(_ value: Double) -> String {
-            // NaN (from a bad computation) writes as 0 rather than trapping.
-            let clamped = value.isNaN ? 0 : Int((min(max(value, 0), 1) * 255).rounded())
-            let digits = Array("0123456789abcdef")
-            return String([digits[clamped / 16], digits[clamped % 16]])
-        }
-        let rgb = "#" + byte(red) + byte(green) + byte(blue)
-        return byte(alpha) == "ff" ? rgb : rgb + byte(alpha)
-    }
+    /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; each channel rounded to the nearest byte
+    /// (``ColorBytes``: NaN, from a bad computation, writes as 0 rather than trapping).
+    public var hex: String { ColorBytes(self).hex }
 
     private static func hexValue(_ c: UInt8) -> Int? {
         switch c {

@@ -11,11 +11,9 @@ enum MaskGamma {
     static let contrast = 0.2
 
     /// The luminance level (0...7) of a text colour.
-    static func level(of color: Color) -> Int {
-        func toLuma(_ value: Double) -> Double { pow(min(max(value.isNaN ? 0 : value, 0), 1), gamma) }
-        func byte(_ value: Double) -> Double { (min(max(value.isNaN ? 0 : value, 0), 1) * 255).rounded() / 255 }
-        let luma =
-            0.2126 * toLuma(byte(color.red)) + 0.7152 * toLuma(byte(color.green)) + 0.0722 * toLuma(byte(color.blue))
+    static func level(of color: ColorBytes) -> Int {
+        func toLuma(_ byte: UInt8) -> Double { pow(Double(byte) / 255, gamma) }
+        let luma = 0.2126 * toLuma(color.red) + 0.7152 * toLuma(color.green) + 0.0722 * toLuma(color.blue)
         let luminance = Int((pow(luma, 1 / gamma) * 255).rounded())
         return min(max(luminance, 0), 255) >> 5
     }

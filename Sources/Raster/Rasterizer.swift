@@ -129,7 +129,7 @@ private struct Drawing {
                 cairo_new_path(cr)
                 cairo_move_to(cr, line.start.x, line.start.y)
                 cairo_line_to(cr, line.end.x, line.end.y)
-                stroke(line.stroke, width: line.lineWidth, cap: line.cap, join: nil, alpha: alpha)
+                stroke(line.strokeBytes, width: line.lineWidth, cap: line.cap, join: nil, alpha: alpha)
             case .path(let path): drawPath(path, alpha: alpha)
             case .text(let text): try drawText(text, alpha: alpha)
             case .radial(let radial): drawRadial(radial, alpha: alpha)
@@ -140,12 +140,16 @@ private struct Drawing {
 
     // MARK: Paint
 
-    /// Colours reach the page as `#rrggbb[aa]` text, so they are drawn at byte precision.
-    private func setSource(_ color: Color, alpha: Double) {
-        func byte(_ value: Double) -> Double {
-            value.isNaN ? 0 : (min(max(value, 0), 1) * 255).rounded() / 255
-        }
-        cairo_set_source_rgba(cr, byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha) * alpha)
+    /// Colours reach the page as `#rrggbb[aa]` text, so they are drawn at byte precision: the
+    /// shapes' own bytes.
+    private func setSource(_ color: ColorBytes, alpha: Double) {
+        let channels = Self.channels(color)
+        cairo_set_source_rgba(cr, channels.red, channels.green, channels.blue, channels.alpha * alpha)
+    }
+
+    /// Each byte / 255.
+    private static func channels(_ color: ColorBytes) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        (Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, Double(color.alpha) / 255)
     }
 
     /// Canvas ignores a line width that is not a positive finite number (the previous one stays).
@@ -155,7 +159,7 @@ private struct Drawing {
     }
 
     /// Strokes the current path, leaving it in place.
-    private func stroke(_ color: Color, width: Double?, cap: LineCap?, join: LineJoin?, alpha: Double) {
+    private func stroke(_ color: ColorBytes, width: Double?, cap: LineCap?, join: LineJoin?, alpha: Double) {
         setSource(color, alpha: alpha)
         setLineWidth(width)
         if let cap { cairo_set_line_cap(cr, Self.cairoCap(cap)) } else { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
@@ -164,7 +168,7 @@ private struct Drawing {
     }
 
     /// SVG's paint rule, as the page applies it: no fill and no stroke fills black.
-    private func paint(fill: Color?, stroke strokeColor: Color?, width: Double?, alpha: Double) {
+    private func paint(fill: ColorBytes?, stroke strokeColor: ColorBytes?, width: Double?, alpha: Double) {
         if let fill = fill ?? (strokeColor == nil ? .black : nil) {
             setSource(fill, alpha: alpha)
             cairo_fill_preserve(cr)
@@ -214,7 +218,7 @@ private struct Drawing {
             cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         }
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-        paint(fill: rect.fill, stroke: rect.stroke, width: rect.lineWidth, alpha: alpha)
+        paint(fill: rect.fillBytes, stroke: rect.strokeBytes, width: rect.lineWidth, alpha: alpha)
     }
 
     /// Adds canvas `arc(cx, cy, r, a0, a1)` (clockwise) to the path; false when canvas draws no arc.
@@ -234,7 +238,7 @@ private struct Drawing {
         guard arc.radius > 0, arc.radius.isFinite else { return }
         cairo_new_path(cr)
         if addArc(center: arc.center, radius: arc.radius, start: arc.startAngle, end: arc.endAngle) {
-            stroke(arc.stroke, width: arc.lineWidth, cap: arc.cap, join: nil, alpha: alpha)
+            stroke(arc.strokeBytes, width: arc.lineWidth, cap: arc.cap, join: nil, alpha: alpha)
         }
         cairo_new_path(cr)
     }
@@ -245,7 +249,7 @@ private struct Drawing {
         cairo_move_to(cr, pie.center.x, pie.center.y)
         if addArc(center: pie.center, radius: pie.radius, start: pie.startAngle, end: pie.endAngle) {
             cairo_close_path(cr)
-            setSource(pie.fill, alpha: alpha)
+            setSource(pie.fillBytes, alpha: alpha)
             cairo_fill(cr)
         }
         cairo_new_path(cr)
@@ -257,7 +261,7 @@ private struct Drawing {
         CairoPath.add(PathDataReader.segments(path.data), to: cr)
         cairo_set_line_cap(cr, Self.cairoCap(path.cap ?? .butt))
         cairo_set_line_join(cr, Self.cairoJoin(path.join ?? .miter))
-        paint(fill: path.fill, stroke: path.stroke, width: path.lineWidth, alpha: alpha)
+        paint(fill: path.fillBytes, stroke: path.strokeBytes, width: path.lineWidth, alpha: alpha)
     }
 
     private func drawRadial(_ radial: RadialShape, alpha: Double) {
@@ -271,10 +275,8 @@ private struct Drawing {
         // Cairo, like canvas, keeps stops sorted by offset and equal offsets in the order added.
         for stop in radial.stops {
             let offset = stop.offset.isNaN ? 0 : min(max(stop.offset, 0), 1)
-            func byte(_ value: Double) -> Double { value.isNaN ? 0 : (min(max(value, 0), 1) * 255).rounded() / 255 }
-            let color = stop.color
-            cairo_pattern_add_color_stop_rgba(
-                pattern, offset, byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
+            let color = Self.channels(stop.colorBytes)
+            cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
         }
         cairo_save(cr)
         cairo_new_path(cr)
@@ -305,7 +307,7 @@ private struct Drawing {
         case .top: baseline += primary.emAscent * text.size
         case .middle: baseline += (primary.emAscent - primary.emDescent) / 2 * text.size
         }
-        setSource(text.fill, alpha: alpha)
+        setSource(text.fillBytes, alpha: alpha)
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         // Upright text at any uniform scale gets Chromium's glyph masks; rotated, skewed or
@@ -314,7 +316,7 @@ private struct Drawing {
         let upright =
             matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
             && text.size * matrix.xx <= GlyphMasks.largestSize
-        let level = MaskGamma.level(of: text.fill)
+        let level = MaskGamma.level(of: text.fillBytes)
         for run in runs {
             if upright {
                 cairo_save(cr)

@@ -14,8 +14,7 @@ import Testing
         var random = TestRandom(seed: 2026)
         var list = IncrementalDisplayList()
         var encoder = IncrementalFrameEncoder(encoding)
-        var json = FrameEncoder(capacity: 64)
-        var binary = BinaryFrameEncoder(capacity: 64)
+        var plain = PlainFrames()
         var slots = Slots()
         for round in 0..<300 {
             slots.resize(to: Int(random.next() % 6))
@@ -27,11 +26,7 @@ import Testing
             let seq = round + 1
             let time = Double(round) / 60
             let frame = encoder.withEncodedFrame(list, seq: seq, time: time) { bytes, _ in Array(bytes) }
-            let flat = list.displayList
-            switch encoding {
-            case .json: #expect(frame == json.encodeFrame(flat, seq: seq, time: time), "round \(round)")
-            case .binary: #expect(frame == binary.encodeFrame(flat, seq: seq, time: time), "round \(round)")
-            }
+            #expect(frame == plain.frame(list, seq: seq, time: time, encoding), "round \(round)")
         }
         #expect(encoder.reused > 0 && encoder.encoded > 0)
         // A server keeps an encoder of each kind per session: the binary one holds no JSON room.
@@ -49,8 +44,7 @@ import Testing
         var random = TestRandom(seed: 77)
         var list = IncrementalDisplayList()
         var encoder = IncrementalFrameEncoder(encoding)
-        var json = FrameEncoder(capacity: 64)
-        var binary = BinaryFrameEncoder(capacity: 64)
+        var plain = PlainFrames()
         let headroom = 16
         var slots = Slots()
         var shown: [UInt8] = []
@@ -74,10 +68,7 @@ import Testing
             let seq = round + 1
             let time = Double(round) / 60
             encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom)
-            let flat = list.displayList
-            let expected =
-                encoding == .json
-                ? json.encodeFrame(flat, seq: seq, time: time) : binary.encodeFrame(flat, seq: seq, time: time)
+            let expected = plain.frame(list, seq: seq, time: time, encoding)
             #expect(Array(encoder.frame.prefix(headroom)) == Array(repeating: 0, count: headroom), "round \(round)")
             #expect(Array(encoder.frame.dropFirst(headroom)) == expected, "round \(round)")
             if round > 0, random.next() % 3 == 0 {
@@ -113,6 +104,33 @@ import Testing
         #expect(encoder.encoded == encodedBefore)
         #expect(encoder.bodyIsUnchanged)
     }
+
+    /// `revertIfUnchanged()` keeps a changed frame and reverts an unchanged one.
+    @Test func revertIfUnchangedRevertsOnlyUnchangedFrames() {
+        var list = IncrementalDisplayList()
+        var encoder = IncrementalFrameEncoder(.binary)
+        func draw(x: Double, key: Int) {
+            list.begin(size: Size(width: 10, height: 10))
+            list.segment(key: { $0.add(key) }) {
+                $0.append(.rect(RectShape(frame: Rect(x: x, y: 2, width: 3, height: 4), fill: .white)))
+            }
+            list.end()
+        }
+        draw(x: 1, key: 1)
+        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0)
+        let first = encoder.frame
+        draw(x: 2, key: 2)
+        encoder.encodeFrame(list, seq: 2, time: 0.5, headroom: 0)
+        let second = encoder.frame
+        let revertedChanged = encoder.revertIfUnchanged()
+        #expect(!revertedChanged)
+        #expect(encoder.frame == second && second != first)
+        draw(x: 2, key: 3)
+        encoder.encodeFrame(list, seq: 3, time: 1, headroom: 0)
+        let revertedSame = encoder.revertIfUnchanged()
+        #expect(revertedSame)
+        #expect(encoder.frame == second)
+    }
 }
 
 /// Segment contents by slot: a slot keeps its shapes (and key) unless it is redrawn, which
@@ -142,5 +160,20 @@ private struct Slots {
         list.begin(size: Size(width: 375, height: 667))
         for slot in slots { list.segment(key: { $0.add(slot.key) }) { $0.append(contentsOf: slot.shapes) } }
         list.end()
+    }
+}
+
+/// The plain encoders' frame of a list's flattened display list, in either encoding.
+private struct PlainFrames {
+    private var json = FrameEncoder(capacity: 64)
+    private var binary = BinaryFrameEncoder(capacity: 64)
+
+    mutating func frame(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, _ encoding: IncrementalFrameEncoder.Encoding
+    ) -> [UInt8] {
+        switch encoding {
+        case .json: json.encodeFrame(list.displayList, seq: seq, time: time)
+        case .binary: binary.encodeFrame(list.displayList, seq: seq, time: time)
+        }
     }
 }

@@ -12,6 +12,11 @@ import Testing
         return "#" + String(channels.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
     }
 
+    /// Clamp to 0...1 (NaN as 0), times 255, `rounded()` (half away from zero).
+    private func reference(_ value: Double) -> UInt8 {
+        UInt8(value.isNaN ? 0 : (min(max(value, 0), 1) * 255).rounded())
+    }
+
     @Test func roundsAsColorHexDoes() {
         // Ties (x.5 after scaling) round away from zero; NaN is 0; channels clamp to 0...1.
         let values: [Double] = [0, 1, 0.5, 0.1, 0.35, 0.7, 127.5 / 255, 0.5 / 255, 254.5 / 255, -0.2, 1.7, .nan]
@@ -19,6 +24,11 @@ import Testing
             for alpha in values {
                 let color = Color(red: red, green: 1 - red, blue: red / 3, alpha: alpha)
                 #expect(hex(ColorBytes(color)) == color.hex, "\(red) \(alpha)")
+                // Against the rule written out independently (`Color.hex` now spells the bytes).
+                let bytes = ColorBytes(color)
+                #expect(
+                    [bytes.red, bytes.green, bytes.blue, bytes.alpha]
+                        == [color.red, color.green, color.blue, color.alpha].map(reference), "\(red) \(alpha)")
             }
         }
         #expect(ColorBytes(Color(white: 0.5)).red == 128)

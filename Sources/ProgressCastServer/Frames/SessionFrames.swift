@@ -44,10 +44,7 @@ struct SessionFrames {
             assert(
                 Array(encoder.frame[headroom...]) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
                 "the incremental frame differs from the flattened list's")
-            if unlessSame, isCurrent, encoder.bodyIsUnchanged {
-                encoder.revert()
-                return false
-            }
+            if unlessSame, isCurrent, encoder.revertIfUnchanged() { return false }
             isCurrent = true
             return true
         }

@@ -1,8 +1,6 @@
-public import Geometry
-
-/// A shape's colour as every encoding carries it: red, green, blue and alpha as bytes, rounded
-/// exactly as `Color.hex` does (each channel clamped to 0...1, times 255, rounded half away from
-/// zero; NaN counts as 0).
+/// A colour as every output carries it: red, green, blue and alpha as bytes (each channel
+/// clamped to 0...1, times 255, rounded half away from zero; NaN counts as 0). ``Color/hex``
+/// spells these bytes.
 ///
 /// Shapes store their colours this way rather than as ``Color`` (four doubles): the JSON and
 /// binary frames, the SVG export and the rasterizer all use the rounded bytes, so nothing that
@@ -23,6 +21,9 @@ public struct ColorBytes: Equatable, Hashable, Sendable {
         self.alpha = alpha
     }
 
+    public static let black = ColorBytes(red: 0, green: 0, blue: 0)
+    public static let white = ColorBytes(red: 255, green: 255, blue: 255)
+
     /// `color`'s channels rounded to bytes.
     @inlinable
     public init(_ color: Color) {
@@ -38,6 +39,17 @@ public struct ColorBytes: Equatable, Hashable, Sendable {
         Color(
             red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255,
             alpha: Double(alpha) / 255)
+    }
+
+    /// `#rrggbb` when opaque, otherwise `#rrggbbaa`, lowercase.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for channel in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     @usableFromInline @inline(__always)
