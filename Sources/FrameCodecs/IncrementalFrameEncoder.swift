@@ -5,18 +5,24 @@ public import Shapes
 
 /// Encodes the frames of an ``IncrementalDisplayList`` in one encoding, keeping each segment's
 /// encoded shapes while the segment keeps its version: only segments drawn again are encoded
-/// again, and a frame is its header followed by each segment's bytes, the kept ones copied from
-/// the frame before (docs/architecture.md, "Incremental rendering").
+/// again, and the frame is updated in place (docs/architecture.md, "Incremental rendering").
 ///
 /// Every shape encodes to the same bytes wherever it stands (JSON items are separated by
 /// commas, binary shapes follow each other after one count), so the frame is byte for byte
 /// what ``FrameEncoder`` or ``BinaryFrameEncoder`` write for the flattened display list: the
 /// canonical JSON, its checksum and the binary frame are unchanged.
 ///
-/// The encoder holds two frame buffers and makes each frame in the one not holding the last
-/// frame, so kept segments are copied once, straight from the last frame: there is no separate
-/// store of encoded segments to copy from (and keep warm). ``revert()`` drops the frame just
-/// made, for a caller that keeps showing the one before.
+/// The encoder holds one buffer: room in front, the header (`seq`, `t`) ending where the
+/// display list's part begins, then that part. A new frame writes the header and the segments
+/// encoded again over the old ones and moves only the kept segments whose place changed (a
+/// segment before them changed length); kept segments that stay put are not touched, so a
+/// frame costs memory traffic in proportion to what changed, not to its size. A header that
+/// changes length moves where the frame starts, not the display list's part: a transport sends
+/// from ``messageStart``. ``revertIfUnchanged()`` goes back to the frame before when the
+/// display list's part came out the same, for a caller that keeps showing that frame.
+///
+/// Someone still holding ``buffer`` (a transport that has not written it yet) gets it copied
+/// on the next frame, as any shared array is; the frame they hold stays as it was.
 ///
 /// Keep one per session and encoding, with the list it encodes: versions are the list's own.
 public struct IncrementalFrameEncoder: Sendable {
@@ -25,65 +31,42 @@ public struct IncrementalFrameEncoder: Sendable {
         case json, binary
     }
 
-    /// Where one segment's encoded shapes stand in a frame buffer: for JSON, the items
-    /// separated by commas (without the commas between segments); for binary, the shapes one
-    /// after the other.
+    /// Where one segment's encoded shapes stand in the buffer: for JSON, the items separated by
+    /// commas, after a comma of its own (`lead`) when a non-empty run comes before it; for
+    /// binary, the shapes one after the other.
     private struct Run {
         /// The segment version the bytes encode.
         var version: UInt64
         var start: Int
         var count: Int
+        var lead: Bool
     }
 
-    /// A frame buffer and where its segments' bytes stand.
-    private struct Frame {
-        var bytes: [UInt8] = []
-        var runs: [Run] = []
-        /// Where the display list's part starts, counted from the frame's first byte.
-        var bodyStart = 0
-        /// Bytes in front of the frame.
-        var headroom = 0
-
-        /// Appends each segment's bytes, from `written` at its `fresh` range when it was
-        /// encoded again, else from the same run of `last` (the frame before), with `separator`
-        /// between non-empty runs; notes where each run stands.
-        mutating func appendRuns(
-            _ segments: ArraySlice<IncrementalDisplayList.Segment>, fresh: [Range<Int>?],
-            written: UnsafeRawBufferPointer,
-            last: Frame, separator: UInt8?
-        ) {
-            runs.removeAll(keepingCapacity: true)
-            runs.reserveCapacity(segments.count)
-            var first = true
-            last.bytes.withUnsafeBytes { before in
-                for (index, segment) in segments.enumerated() {
-                    let source: UnsafeRawBufferPointer
-                    if let range = fresh[index] {
-                        source = UnsafeRawBufferPointer(rebasing: written[range])
-                    } else {
-                        let run = last.runs[index]
-                        source = UnsafeRawBufferPointer(rebasing: before[run.start..<(run.start + run.count)])
-                    }
-                    if !source.isEmpty, let separator {
-                        if !first { bytes.append(separator) }
-                        first = false
-                    }
-                    runs.append(Run(version: segment.version, start: bytes.count, count: source.count))
-                    bytes.append(contentsOf: source)
-                }
-            }
-        }
-    }
+    /// Room the buffer keeps in front of a header when the header is placed afresh, so a header
+    /// that grows by a few digits does not move the display list's part.
+    private static let headerSlack = 16
 
     /// The encoding written.
     public let encoding: Encoding
-    /// The last frame made (see ``frame``).
-    private var current = Frame()
-    /// The frame before it: the buffer the next frame is made in, and what ``revert()`` goes
-    /// back to.
-    private var previous = Frame()
-    /// JSON: the writer the header and the segments encoded again are written in, one after
-    /// the other, before the frame is assembled.
+    /// Room, then the last frame: its header in `bytes[headerStart..<bodyOffset]`, its display
+    /// list's part from `bodyOffset` to the end.
+    private var bytes: [UInt8] = []
+    private var headerStart = 0
+    private var bodyOffset = 0
+    /// Bytes of the display list's part before the first run (JSON: `"w":W,"h":H,"shapes":[`;
+    /// binary: the size and the shape count).
+    private var prefixCount = 0
+    /// Where each segment's run stands in `bytes`, and the runs being laid out.
+    private var runs: [Run] = []
+    private var nextRuns: [Run] = []
+    /// Whether a frame was made.
+    private var hasFrame = false
+    /// Whether the last frame's display-list part is the one of the frame before it, and that
+    /// frame's header (what ``revertIfUnchanged()`` puts back).
+    private var unchanged = false
+    private var shownHeader: [UInt8] = []
+    /// JSON: the writer the header, the prefix and the segments encoded again are written in,
+    /// one after the other, before they are put in place.
     private var writer: JSONWriter
     /// Binary: the same, as `storage[0..<storageCount]`.
     private var storage: [UInt8] = []
@@ -105,28 +88,23 @@ public struct IncrementalFrameEncoder: Sendable {
         writer = JSONWriter(capacity: encoding == .json ? 8192 : 0)
     }
 
-    /// The last frame made (``encodeFrame(_:seq:time:headroom:)``): its headroom bytes (zero),
-    /// then the frame. Empty before the first frame.
-    public var frame: [UInt8] { current.bytes }
+    /// The buffer holding the last frame (``encodeFrame(_:seq:time:headroom:)``): the frame is
+    /// `buffer[frameStart...]`, with at least the headroom asked for in front of it. Empty
+    /// before the first frame.
+    public var buffer: [UInt8] { bytes }
 
-    /// Where the last frame's display-list part starts, counted from the frame's first byte
-    /// (after the headroom).
-    public var bodyStart: Int { current.bodyStart }
+    /// Where the last frame starts in ``buffer``.
+    public var frameStart: Int { headerStart }
+
+    /// The last frame (a slice of ``buffer``). Empty before the first frame.
+    public var frame: ArraySlice<UInt8> { bytes[headerStart...] }
+
+    /// Where the last frame's display-list part starts, counted from the frame's first byte.
+    public var bodyStart: Int { bodyOffset - headerStart }
 
     /// Whether the last frame's display-list part is byte for byte the one of the frame before
-    /// it (false when there was none).
-    public var bodyIsUnchanged: Bool {
-        guard !previous.bytes.isEmpty else { return false }
-        let start = current.headroom + current.bodyStart
-        let previousStart = previous.headroom + previous.bodyStart
-        guard current.bytes.count - start == previous.bytes.count - previousStart else { return false }
-        return current.bytes.withUnsafeBytes { now in
-            previous.bytes.withUnsafeBytes { before in
-                guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return false }
-                return memcmp(nowBase + start, beforeBase + previousStart, now.count - start) == 0
-            }
-        }
-    }
+    /// it (false when there was none, and after ``revertIfUnchanged()``).
+    public var bodyIsUnchanged: Bool { unchanged }
 
     /// Encodes `list`'s current frame as message `seq` at media time `time` and passes its bytes
     /// to `body` without copying them (valid only during the call), with the offset where the
@@ -136,90 +114,199 @@ public struct IncrementalFrameEncoder: Sendable {
         _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
     ) rethrows -> Result {
         let bodyStart = encodeFrame(list, seq: seq, time: time, headroom: 0)
-        return try current.bytes.withUnsafeBytes { try body($0, bodyStart) }
+        let start = headerStart
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start...]), bodyStart) }
     }
 
-    /// Encodes `list`'s current frame as message `seq` at media time `time` and makes it
-    /// ``frame``: `headroom` zero bytes (room a transport writes a header into), then the frame.
-    /// Returns where the display list's part starts, counted from the frame's first byte.
-    ///
-    /// The frame is made in the buffer of the frame before last, which keeps its capacity, so a
-    /// steady stream of frames does not allocate (unless someone still holds that buffer: it is
-    /// then copied, as any shared array is).
+    /// Encodes `list`'s current frame as message `seq` at media time `time` into ``buffer``,
+    /// leaving at least `headroom` bytes in front of it (room a transport writes a header into;
+    /// their values are unspecified). Returns where the display list's part starts, counted
+    /// from the frame's first byte.
     @discardableResult
     public mutating func encodeFrame(_ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int) -> Int {
-        // The header and the segments drawn again, in the writer or storage.
+        // The header, the prefix and the segments drawn again, in the writer or storage.
         writer.reset()
         storageCount = 0
         let header: Range<Int>
-        let bodyStart: Int
+        let prefix: Range<Int>
         switch encoding {
         case .json:
-            bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
+            let bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
             writer.appendByte(UInt8(ascii: "["))
-            header = 0..<writer.count
+            (header, prefix) = (0..<bodyStart, bodyStart..<writer.count)
         case .binary:
             let shapeCount = list.shapeCount
-            var start = 0
-            header = appendBinary { cursor in
-                BinaryFrameEncoder.appendHeader(seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &start)
+            var bodyStart = 0
+            let written = appendBinary { cursor in
+                BinaryFrameEncoder.appendHeader(
+                    seq: seq, time: time, size: list.size, into: &cursor, bodyStart: &bodyStart)
                 cursor.appendUVarint(UInt64(shapeCount))
             }
-            bodyStart = start
+            (header, prefix) = (0..<bodyStart, bodyStart..<written.upperBound)
         }
         encodeChangedSegments(list)
-        // The new frame goes in the buffer of the frame before last (taken out, so that it is
-        // not shared while it is written); the last frame becomes the one before.
-        var building = previous
-        previous = current
-        current = Frame()
-        building.headroom = headroom
-        building.bodyStart = bodyStart
-        building.bytes.removeAll(keepingCapacity: true)
-        building.bytes.append(contentsOf: repeatElement(0, count: headroom))
         let segments = list.segments
+        // Where everything goes: the display list's part stays where it is while the header
+        // and the headroom fit in front of it.
+        let bodyAt =
+            hasFrame && bodyOffset >= headroom + header.count
+            ? bodyOffset : headroom + header.count + Self.headerSlack
+        let suffix = encoding == .json ? 2 : 0
+        var position = bodyAt + prefix.count
+        var anyBefore = false
+        nextRuns.removeAll(keepingCapacity: true)
+        for (index, segment) in segments.enumerated() {
+            let count = fresh[index]?.count ?? runs[index].count
+            let lead = encoding == .json && count > 0 && anyBefore
+            if count > 0 { anyBefore = true }
+            if lead { position += 1 }
+            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead))
+            position += count
+        }
+        let total = position + suffix
+        // Moved out of `self` while it is rewritten from the scratch bytes (so it stays
+        // uniquely referenced unless someone else holds it).
+        var buffer = bytes
+        bytes = []
+        let layout = Layout(
+            oldRuns: runs, newRuns: nextRuns, fresh: fresh, header: header, prefix: prefix,
+            oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
+        let compare = hasFrame
+        var shown = shownHeader
+        let oldHeader = headerStart..<bodyOffset
+        let same: Bool
         switch encoding {
         case .json:
-            writer.withUnsafeBytes { written in
-                building.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: written[header]))
-                building.appendRuns(
-                    segments, fresh: fresh, written: written, last: previous, separator: UInt8(ascii: ","))
+            same = writer.withUnsafeBytes {
+                layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
             }
-            building.bytes.append(UInt8(ascii: "]"))
-            building.bytes.append(UInt8(ascii: "}"))
         case .binary:
-            storage.withUnsafeBytes { written in
-                building.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: written[header]))
-                building.appendRuns(segments, fresh: fresh, written: written, last: previous, separator: nil)
+            let used = storageCount
+            same = storage.withUnsafeBytes {
+                layout.apply(
+                    to: &buffer, from: UnsafeRawBufferPointer(rebasing: $0[0..<used]), compare: compare,
+                    oldHeader: oldHeader, shown: &shown)
             }
         }
-        current = building
-        return bodyStart
+        bytes = buffer
+        shownHeader = shown
+        unchanged = same
+        swap(&runs, &nextRuns)
+        bodyOffset = bodyAt
+        headerStart = bodyAt - header.count
+        prefixCount = prefix.count
+        hasFrame = true
+        return header.count
     }
 
-    /// Goes back to the frame before the last one made (``frame`` is that frame again): for a
-    /// caller that keeps showing the old frame. Segments encoded for the dropped frame are kept
-    /// when their bytes are provably the same (every segment the same length in a body found
-    /// equal), so they are not encoded again.
-    public mutating func revert() {
-        revert(bodyIsUnchanged: bodyIsUnchanged)
-    }
+    /// How one frame is laid out over the last one in the buffer.
+    private struct Layout {
+        /// Where each segment's run stood and goes, and where the runs encoded again stand in the
+        /// scratch bytes (nil: kept).
+        let oldRuns: [Run]
+        let newRuns: [Run]
+        let fresh: [Range<Int>?]
+        /// The header and the prefix, in the scratch bytes.
+        let header: Range<Int>
+        let prefix: Range<Int>
+        /// The old prefix, in the buffer.
+        let oldPrefix: Range<Int>
+        /// Where the display list's part goes, and the frame's end.
+        let bodyAt: Int
+        let total: Int
+        /// Whether JSON's `]}` ends the frame.
+        let suffix: Bool
 
-    /// Reverts (``revert()``) when the last frame's display-list part is the one of the frame
-    /// before it (``bodyIsUnchanged``); returns whether it did. Compares the bodies once.
-    public mutating func revertIfUnchanged() -> Bool {
-        guard bodyIsUnchanged else { return false }
-        revert(bodyIsUnchanged: true)
-        return true
-    }
-
-    private mutating func revert(bodyIsUnchanged: Bool) {
-        if bodyIsUnchanged, current.runs.count == previous.runs.count,
-            zip(current.runs, previous.runs).allSatisfy({ $0.count == $1.count })
-        {
-            for index in previous.runs.indices { previous.runs[index].version = current.runs[index].version }
+        /// Lays the frame out in `buffer` from `scratch`; returns whether its display-list part is
+        /// the old one (only when `compare`: then the old header, `buffer[oldHeader]`, is kept in
+        /// `shown` first).
+        func apply(
+            to buffer: inout [UInt8], from scratch: UnsafeRawBufferPointer, compare: Bool, oldHeader: Range<Int>,
+            shown: inout [UInt8]
+        ) -> Bool {
+            let same = compare && sameBody(buffer, scratch)
+            if same {
+                shown.removeAll(keepingCapacity: true)
+                shown.append(contentsOf: buffer[oldHeader])
+            }
+            if buffer.count < total { buffer.append(contentsOf: repeatElement(0, count: total - buffer.count)) }
+            buffer.withUnsafeMutableBytes { lay(in: $0, from: scratch) }
+            if buffer.count > total { buffer.removeLast(buffer.count - total) }
+            return same
         }
-        swap(&current, &previous)
+
+        /// Whether the new display list's part (the prefix, the runs and the commas) is byte for
+        /// byte the old one, `buffer[oldPrefix.lowerBound...]`, however it falls into segments.
+        private func sameBody(_ buffer: [UInt8], _ scratch: UnsafeRawBufferPointer) -> Bool {
+            var cursor = oldPrefix.lowerBound
+            guard buffer.count - cursor == total - bodyAt else { return false }
+            return buffer.withUnsafeBytes { old in
+                guard let oldBase = old.baseAddress, let scratchBase = scratch.baseAddress else { return false }
+                func matches(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
+                    defer { cursor += count }
+                    return start == oldBase + cursor || memcmp(start, oldBase + cursor, count) == 0
+                }
+                guard matches(scratchBase + prefix.lowerBound, prefix.count) else { return false }
+                for (index, run) in newRuns.enumerated() {
+                    if run.lead {
+                        guard old[cursor] == UInt8(ascii: ",") else { return false }
+                        cursor += 1
+                    }
+                    let source =
+                        fresh[index].map { scratchBase + $0.lowerBound } ?? (oldBase + oldRuns[index].start)
+                    guard matches(source, run.count) else { return false }
+                }
+                // The suffix is the same constant, and the lengths are equal.
+                return true
+            }
+        }
+
+        /// Kept runs move from their old place to their new one, then the header, the prefix, the
+        /// runs encoded again, the commas and the suffix are written from `scratch`.
+        ///
+        /// Kept runs keep their length and their order, so a run moving left never lands on the
+        /// old place of a kept run after it, nor one moving right on one before it: moving the
+        /// first kind front to back, then the second back to front, never overwrites a kept run
+        /// not yet moved.
+        private func lay(in buffer: UnsafeMutableRawBufferPointer, from scratch: UnsafeRawBufferPointer) {
+            guard let base = buffer.baseAddress, let source = scratch.baseAddress else { return }
+            for index in newRuns.indices where fresh[index] == nil && newRuns[index].start < oldRuns[index].start {
+                memmove(base + newRuns[index].start, base + oldRuns[index].start, newRuns[index].count)
+            }
+            for index in newRuns.indices.reversed()
+            where fresh[index] == nil && newRuns[index].start > oldRuns[index].start {
+                memmove(base + newRuns[index].start, base + oldRuns[index].start, newRuns[index].count)
+            }
+            memcpy(base + bodyAt - header.count, source + header.lowerBound, header.count)
+            memcpy(base + bodyAt, source + prefix.lowerBound, prefix.count)
+            for (index, run) in newRuns.enumerated() {
+                if run.lead { buffer[run.start - 1] = UInt8(ascii: ",") }
+                guard let range = fresh[index], !range.isEmpty else { continue }
+                memcpy(base + run.start, source + range.lowerBound, range.count)
+            }
+            if suffix {
+                buffer[total - 2] = UInt8(ascii: "]")
+                buffer[total - 1] = UInt8(ascii: "}")
+            }
+        }
+    }
+
+    /// Goes back to the frame before the last one made when the last one's display-list part is
+    /// the same (``bodyIsUnchanged``): ``frame`` is that frame again, byte for byte. Returns
+    /// whether it did. Segments encoded again for the dropped frame keep their new versions
+    /// (their bytes are the same), so they are not encoded again.
+    public mutating func revertIfUnchanged() -> Bool {
+        guard unchanged else { return false }
+        unchanged = false
+        let start = bodyOffset - shownHeader.count
+        bytes.withUnsafeMutableBytes { buffer in
+            shownHeader.withUnsafeBytes { header in
+                guard let base = buffer.baseAddress, let source = header.baseAddress else { return }
+                memcpy(base + start, source, header.count)
+            }
+        }
+        headerStart = start
+        return true
     }
 
     /// Encodes the segments whose version changed since the last frame into the writer or
@@ -229,7 +316,7 @@ public struct IncrementalFrameEncoder: Sendable {
         fresh.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
             // Versions start at 1, so a run always names a real one.
-            if index < current.runs.count, current.runs[index].version == segment.version {
+            if hasFrame, index < runs.count, runs[index].version == segment.version {
                 reused += 1
                 fresh.append(nil)
                 continue

@@ -4,9 +4,10 @@ import WebSocketServer
 @Suite("Outgoing data: latest slot and ordered queue")
 struct OutgoingTests {
     /// With `prepared` the sender lays each frame out with the headroom itself and keeps it, as a
-    /// session does with its current frame: two buffers taking turns, the next frame written
-    /// into the one not current. The transport holds them by reference; a frame it still holds
-    /// (waiting, or being compressed) must reach the reader intact.
+    /// session does with its current frame: one buffer, updated in place, the frame starting at
+    /// a varying offset (bytes of the sender's own in front of the headroom). The transport holds
+    /// it by reference; a frame it still holds (waiting, or being compressed) must reach the
+    /// reader intact, and only the bytes from the offset on are sent.
     @Test(
         "a slow reader of 1000 latest frames gets far fewer, ending with the newest",
         arguments: ["none", "deflate"], [false, true])
@@ -21,14 +22,14 @@ struct OutgoingTests {
                 guard text == "burst" else { return }
                 var sequence = 0
                 var current: [UInt8] = []
-                var spare: [UInt8] = []
                 func tick(_ loop: ServerLoop) {
                     if prepared {
-                        spare.removeAll(keepingCapacity: true)
-                        spare.append(contentsOf: repeatElement(0xEE, count: ServerLoop.messageHeadroom))
-                        spare.append(contentsOf: Array("\(sequence)|".utf8) + Array(padding.utf8))
-                        swap(&current, &spare)
-                        loop.send(prepared: current, to: connection, delivery: .latest)
+                        let start = sequence % 7
+                        current.removeAll(keepingCapacity: true)
+                        current.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: start))
+                        current.append(contentsOf: repeatElement(0xEE, count: ServerLoop.messageHeadroom))
+                        current.append(contentsOf: Array("\(sequence)|".utf8) + Array(padding.utf8))
+                        loop.send(prepared: current, from: start, to: connection, delivery: .latest)
                     } else {
                         loop.send("\(sequence)|" + padding, to: connection, delivery: .latest)
                     }

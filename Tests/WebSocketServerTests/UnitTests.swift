@@ -109,13 +109,40 @@ struct UnitTests {
         #expect(accept("ok", final: true) == "whole:ok", "the next message starts clean")
     }
 
+    /// A written prepared message is let go at once unless permessage-deflate may still read it,
+    /// so a sender updating it in place finds it unshared (no copy) on its next frame.
+    @Test("a written prepared message is kept only while permessage-deflate may read it", arguments: [false, true])
+    func writtenPreparedMessages(mayDeflate: Bool) throws {
+        let wsi = try #require(OpaquePointer(bitPattern: 0x1000))
+        let connection = Connection(
+            id: ConnectionID(rawValue: 1, slot: 0), wsi: wsi, socket: -1,
+            configuration: WebSocketServer.Configuration(), mayDeflate: mayDeflate)
+        var prepared = [UInt8](repeating: 7, count: frameHeadroom + 100)
+        let address = prepared.withUnsafeBytes { $0.baseAddress }
+        let replaced = connection.latest.store(prepared: prepared, start: 0, kind: .text, repeatKey: nil)
+        #expect(!replaced)
+        // Written as the transport does; the references taken end with the function.
+        func write() throws {
+            let taken = connection.latest.take()
+            let message = try #require(taken)
+            #expect(message.payloadCount == 100)
+            connection.retire(message)
+        }
+        try write()
+        prepared[frameHeadroom] = 8
+        let unshared = prepared.withUnsafeBytes { $0.baseAddress } == address
+        #expect(unshared == !mayDeflate)
+        #expect(connection.inFlight.bytes.count == (mayDeflate ? frameHeadroom + 100 : 0))
+    }
+
     @Test("write order: queue first, at most 4 in a row while a latest value waits")
     func writeOrder() throws {
         var configuration = WebSocketServer.Configuration()
         configuration.maxQueuedMessages = 100
         let wsi = try #require(OpaquePointer(bitPattern: 0x1000))
         let connection = Connection(
-            id: ConnectionID(rawValue: 1, slot: 0), wsi: wsi, socket: -1, configuration: configuration)
+            id: ConnectionID(rawValue: 1, slot: 0), wsi: wsi, socket: -1, configuration: configuration,
+            mayDeflate: false)
         #expect(connection.nextWrite == .nothing)
         for _ in 0..<10 {
             _ = Array("q".utf8).withUnsafeBytes { connection.queue.push($0) }

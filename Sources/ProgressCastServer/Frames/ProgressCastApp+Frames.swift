@@ -87,8 +87,9 @@ extension ProgressCastApp {
             loop.discardLatest(connection)
         }
         // Prepared: the transport keeps a reference to the session's frame, not a copy.
+        let message = session.currentMessage(format)
         _ = loop.send(
-            prepared: session.currentMessage(format), to: connection, delivery: delivery,
+            prepared: message.bytes, from: message.start, to: connection, delivery: delivery,
             kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
     }
 

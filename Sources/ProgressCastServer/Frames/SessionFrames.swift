@@ -18,10 +18,11 @@ import WebSocketServer
 /// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
 /// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
 struct SessionFrames {
-    /// One encoding of the frames: its encoder, which keeps each segment's encoded bytes and
-    /// the current frame laid out as the transport sends it: the transport's headroom
-    /// (``ServerLoop/messageHeadroom``), then the frame. The transport keeps a reference to it
-    /// rather than a copy per connection (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``).
+    /// One encoding of the frames: its encoder, which keeps the current frame laid out as the
+    /// transport sends it (the transport's headroom, ``ServerLoop/messageHeadroom``, then the
+    /// frame) and updates it in place. The transport keeps a reference to it rather than a copy
+    /// per connection (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:)``) and lets
+    /// go of it once written, so the next frame is made in the same buffer.
     private struct Encoded {
         let format: FrameFormat
         var encoder: IncrementalFrameEncoder
@@ -33,8 +34,8 @@ struct SessionFrames {
             encoder = IncrementalFrameEncoder(format == .json ? .json : .binary)
         }
 
-        /// The current frame (headroom, then the frame).
-        var message: [UInt8] { encoder.frame }
+        /// The current frame (headroom, then the frame, from `start`).
+        var message: PreparedFrame { PreparedFrame(bytes: encoder.buffer, start: encoder.frameStart - headroom) }
 
         /// Encodes the frame and makes it the current one, unless `unlessSame` and its display
         /// list is the current one's (compared byte for byte: the encoder then goes back to the
@@ -42,7 +43,7 @@ struct SessionFrames {
         mutating func encode(_ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool) -> Bool {
             encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom)
             assert(
-                Array(encoder.frame[headroom...]) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
+                Array(encoder.frame) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
                 "the incremental frame differs from the flattened list's")
             if unlessSame, isCurrent, encoder.revertIfUnchanged() { return false }
             isCurrent = true
@@ -51,8 +52,8 @@ struct SessionFrames {
 
         /// The current frame's identity: a hash of its display-list bytes.
         var bodyHash: UInt64 {
-            let start = headroom + encoder.bodyStart
-            return encoder.frame.withUnsafeBytes {
+            let start = encoder.frameStart + encoder.bodyStart
+            return encoder.buffer.withUnsafeBytes {
                 FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[start...]), encoding: format)
             }
         }
@@ -112,10 +113,10 @@ struct SessionFrames {
         return true
     }
 
-    /// The current frame in `format` as the transport sends it (``headroom`` bytes, then the
-    /// frame), encoded now if it was not yet (empty before the first frame).
-    mutating func message(_ format: FrameFormat) -> [UInt8] {
-        guard hasFrame else { return [] }
+    /// The current frame in `format` as the transport sends it (from its `start`, ``headroom``
+    /// bytes, then the frame), encoded now if it was not yet (empty before the first frame).
+    mutating func message(_ format: FrameFormat) -> PreparedFrame {
+        guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
         if !isCurrent(format) { encodeCurrent(as: format) }
         return format == .json ? json.message : binary.message
     }
@@ -126,8 +127,8 @@ struct SessionFrames {
     mutating func checksum() -> String? {
         guard hasFrame else { return nil }
         if let cachedChecksum { return cachedChecksum }
-        let frame = message(.json)
-        let start = Self.headroom + json.encoder.bodyStart
+        let frame = message(.json).bytes
+        let start = json.encoder.frameStart + json.encoder.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
             FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
         }
@@ -174,6 +175,16 @@ struct SessionFrames {
             return encoder.encodeFrame(list.displayList, seq: seq, time: time)
         }
     }
+}
+
+/// A session's current frame as the transport sends it: from `start` in `bytes`, the transport's
+/// headroom (``SessionFrames/headroom`` bytes), then the frame to the end.
+struct PreparedFrame {
+    var bytes: [UInt8]
+    var start: Int
+
+    /// The frame alone.
+    var frame: ArraySlice<UInt8> { bytes[min(start + SessionFrames.headroom, bytes.count)...] }
 }
 
 /// How much incremental rendering drew and encoded, and how much it kept (see

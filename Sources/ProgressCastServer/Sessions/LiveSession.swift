@@ -152,14 +152,14 @@ final class LiveSession {
     /// The current frame in `format` as the transport sends it to watchers and joiners
     /// (``SessionFrames/headroom`` bytes, then the frame), rendering once if none was made yet.
     /// Each format is encoded at most once per frame.
-    func currentMessage(_ format: FrameFormat) -> [UInt8] {
+    func currentMessage(_ format: FrameFormat) -> PreparedFrame {
         if !frames.hasFrame { _ = renderIfChanged() }
         return frames.message(format)
     }
 
     /// The current frame in `format` alone (for frame.get).
     func currentFrame(_ format: FrameFormat) -> ArraySlice<UInt8> {
-        currentMessage(format).dropFirst(SessionFrames.headroom)
+        currentMessage(format).frame
     }
 }
 

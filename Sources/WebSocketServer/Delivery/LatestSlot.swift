@@ -30,11 +30,11 @@ struct LatestSlot {
         return replaced
     }
 
-    /// Stores a prepared message (headroom + payload, shared with its sender: not copied);
-    /// returns true when it replaced a value never sent.
-    mutating func store(prepared message: [UInt8], kind: MessageKind, repeatKey: UInt64?) -> Bool {
+    /// Stores a prepared message (headroom + payload from `start`, shared with its sender: not
+    /// copied); returns true when it replaced a value never sent.
+    mutating func store(prepared message: [UInt8], start: Int, kind: MessageKind, repeatKey: UInt64?) -> Bool {
         let replaced = discard()
-        pending = OutgoingMessage(bytes: message, kind: kind, repeatKey: repeatKey, isShared: true)
+        pending = OutgoingMessage(bytes: message, kind: kind, repeatKey: repeatKey, isShared: true, start: start)
         return replaced
     }
 

@@ -32,7 +32,7 @@ struct OrderedMessageQueue {
         let first = items[head]
         items[head] = OutgoingMessage(bytes: [], kind: .text)
         head += 1
-        byteCount -= first.bytes.count - frameHeadroom
+        byteCount -= first.payloadCount
         if head == items.count {
             items.removeAll(keepingCapacity: items.capacity <= 64)
             head = 0

@@ -1,6 +1,6 @@
 /// A message waiting to be written: headroom + payload, its kind, and its repeat key.
 struct OutgoingMessage {
-    /// ``frameHeadroom`` bytes for libwebsockets, then the payload.
+    /// From ``start``: ``frameHeadroom`` bytes for libwebsockets, then the payload (to the end).
     var bytes: [UInt8]
     var kind: MessageKind
     /// Identifies the content (see ``ServerLoop/send(_:to:delivery:kind:repeatKey:)``): a
@@ -10,4 +10,10 @@ struct OutgoingMessage {
     /// The bytes are a sender's prepared message (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``),
     /// shared with it rather than owned: never recycled for another message.
     var isShared = false
+    /// Where the headroom starts in ``bytes`` (a prepared message may keep bytes of its own in
+    /// front of it).
+    var start = 0
+
+    /// The payload's length.
+    var payloadCount: Int { bytes.count - start - frameHeadroom }
 }

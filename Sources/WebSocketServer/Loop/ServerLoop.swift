@@ -151,30 +151,33 @@ public final class ServerLoop {
     /// header there.
     public static var messageHeadroom: Int { frameHeadroom }
 
-    /// Sends a message laid out for writing as it is: ``messageHeadroom`` bytes (any values),
-    /// then the payload. A latest value keeps a reference to `message` instead of a copy, so a
-    /// sender that keeps its messages (a session's current frame, sent to every watcher) never
-    /// has them copied per connection; the sender must treat the headroom bytes as the
-    /// transport's. Ordered messages are copied. See the raw-buffer overload for the rest.
+    /// Sends a message laid out for writing as it is: from `start`, ``messageHeadroom`` bytes
+    /// (any values), then the payload to the end (bytes before `start` are the sender's and are
+    /// not sent). A latest value keeps a reference to `message` instead of a copy, so a sender
+    /// that keeps its messages (a session's current frame, sent to every watcher) never has them
+    /// copied per connection; the sender must treat the headroom bytes as the transport's, and
+    /// gets the array back unshared once it is written (unless permessage-deflate may still read
+    /// it: see ``Connection/inFlight``). Ordered messages are copied. See the raw-buffer overload
+    /// for the rest.
     @discardableResult
     public func send(
-        prepared message: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
-        repeatKey: UInt64? = nil
+        prepared message: [UInt8], from start: Int = 0, to connection: ConnectionID, delivery: Delivery,
+        kind: MessageKind = .text, repeatKey: UInt64? = nil
     ) -> SendResult {
-        guard message.count >= frameHeadroom else {
-            return send(message, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey)
-        }
-        guard delivery == .latest else {
+        let start = min(max(start, 0), message.count)
+        guard message.count - start >= frameHeadroom, delivery == .latest else {
+            // Too short to hold the headroom (then it is all payload), or to be copied anyway.
+            let payload = message.count - start >= frameHeadroom ? start + frameHeadroom : start
             return message.withUnsafeBytes {
                 send(
-                    UnsafeRawBufferPointer(rebasing: $0[frameHeadroom...]), to: connection, delivery: delivery,
+                    UnsafeRawBufferPointer(rebasing: $0[payload...]), to: connection, delivery: delivery,
                     kind: kind, repeatKey: repeatKey)
             }
         }
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
-        return storeLatest(in: target) { $0.store(prepared: message, kind: kind, repeatKey: repeatKey) }
+        return storeLatest(in: target) { $0.store(prepared: message, start: start, kind: kind, repeatKey: repeatKey) }
     }
 
     /// Puts a latest value in the connection's slot with `store` (true when it replaced one

@@ -42,18 +42,27 @@ final class Connection {
     /// Set when libwebsockets reports the connection closed: its `wsi` is gone.
     var isClosed = false
     var pendingClose: PendingClose?
-    /// The last message handed to `lws_write`. With permessage-deflate, libwebsockets
-    /// may go on compressing straight from this buffer in later service rounds (before
-    /// the next writeable callback reaches us), so it must stay alive and unchanged
-    /// until the next write replaces it.
-    var inFlight = OutgoingMessage(bytes: [], kind: .text)
+    /// The last message handed to `lws_write`, on a connection that may use
+    /// permessage-deflate: libwebsockets may then go on compressing straight from this buffer
+    /// in later service rounds (before the next writeable callback reaches us), so it must stay
+    /// alive and unchanged until the next write replaces it. Without it, `lws_write` is done
+    /// with the buffer when it returns (a part the socket did not take is copied into
+    /// libwebsockets' own list), so the message is let go at once: a sender that updates its
+    /// prepared message in place then finds it unshared again.
+    private(set) var inFlight = OutgoingMessage(bytes: [], kind: .text)
+    /// Whether the client offered an extension, so permessage-deflate may be in use.
+    let mayDeflate: Bool
     /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
     var lastWrittenRepeatKey: UInt64?
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
     var peerClose: CloseCode??
 
-    init(id: ConnectionID, wsi: OpaquePointer, socket: Int32, configuration: WebSocketServer.Configuration) {
+    init(
+        id: ConnectionID, wsi: OpaquePointer, socket: Int32, configuration: WebSocketServer.Configuration,
+        mayDeflate: Bool
+    ) {
         self.id = id
+        self.mayDeflate = mayDeflate
         self.wsi = wsi
         self.socket = socket
         queue = OrderedMessageQueue(maxBytes: configuration.maxQueuedBytes, maxCount: configuration.maxQueuedMessages)
@@ -75,8 +84,13 @@ final class Connection {
         return hasQueued ? .queued : .nothing
     }
 
-    /// Keeps `message` (just written) alive as ``inFlight``, recycling the previous one.
+    /// Keeps `message` (just written) alive as ``inFlight`` when permessage-deflate may read it
+    /// later, recycling the previous one; otherwise recycles (or, shared, lets go of) it now.
     func retire(_ message: OutgoingMessage) {
+        guard mayDeflate else {
+            latest.recycle(message)
+            return
+        }
         let previous = inFlight
         inFlight = message
         latest.recycle(previous)

@@ -26,9 +26,11 @@ extension ServerLoop {
         guard let sessionSlot else { return }
         lastConnectionID += 1
         let socket = lws_get_socket_fd(wsi)
+        // libwebsockets negotiates permessage-deflate only with a client that offered an extension.
+        let mayDeflate = configuration.permessageDeflate && RequestReader.header(wsi, WSI_TOKEN_EXTENSIONS) != nil
         let connection = Connection(
             id: ConnectionID(rawValue: lastConnectionID, slot: Int(socket)), wsi: wsi, socket: socket,
-            configuration: configuration)
+            configuration: configuration, mayDeflate: mayDeflate)
         sessionSlot.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
         // Watched for input since it was accepted (``ReadySockets``); for output too if the
@@ -162,7 +164,8 @@ extension ServerLoop {
     /// Writes one whole message held as headroom + payload, then keeps its buffer alive while
     /// libwebsockets may still read it and notes its repeat key.
     private func write(_ message: inout OutgoingMessage, to connection: Connection) -> Bool {
-        let payloadCount = message.bytes.count - frameHeadroom
+        let payloadCount = message.payloadCount
+        let payloadStart = message.start + frameHeadroom
         let kind = message.kind
         // libwebsockets writes the frame header into the headroom in front of the payload and
         // reads the payload. A prepared message is shared with its sender, who reads only its
@@ -172,7 +175,7 @@ extension ServerLoop {
             guard let base = buffer.baseAddress else { return -1 }
             return lws_write(
                 connection.wsi,
-                UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + frameHeadroom,
+                UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + payloadStart,
                 payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return false }
