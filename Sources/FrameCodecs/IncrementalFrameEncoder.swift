@@ -249,7 +249,9 @@ public struct IncrementalFrameEncoder: Sendable {
                 guard matches(scratchBase + prefix.lowerBound, prefix.count) else { return false }
                 for (index, run) in newRuns.enumerated() {
                     if run.lead {
-                        guard old[cursor] == UInt8(ascii: ",") else { return false }
+                        // The old frame's own comma for this run is not read (its line may be cold).
+                        let known = index < oldRuns.count && oldRuns[index].lead && oldRuns[index].start - 1 == cursor
+                        guard known || old[cursor] == UInt8(ascii: ",") else { return false }
                         cursor += 1
                     }
                     let source =
