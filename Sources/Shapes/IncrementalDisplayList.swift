@@ -67,6 +67,21 @@ public struct IncrementalDisplayList: Sendable {
         }
     }
 
+    /// The next segment, kept while the component stack's model `revision` and the segment's
+    /// `position` among the stack's segments stay the same: for shapes that read nothing else
+    /// that changes (no presentation value).
+    public mutating func segment(revision: UInt64, position: Int, draw: (inout [Shape]) -> Void) {
+        if caching {
+            keyedSegment(
+                key: { k in
+                    k.add(revision)
+                    k.add(position)
+                }, draw: draw)
+        } else {
+            unkeyedSegment(draw: draw)
+        }
+    }
+
     /// A segment for each of a component stack's `count` components, in order: component
     /// `index`'s key is the stack's model `revision`, its position, then what `key` writes for it
     /// (the presentation its drawing samples); `draw` draws it.

@@ -127,6 +127,37 @@ import Typesetting
         run.frames(240)
     }
 
+    /// A bar is two segments: its label, track and buffered range are kept while its model
+    /// state stays the same, and only its fill and dot are drawn while its value moves; a
+    /// buffer, a style change or a drag (a taller track) draws the track again.
+    @Test func aBarKeepsItsTrackWhileItsValueMoves() throws {
+        var run = try Run()
+        try run.apply(
+            #"{"op":"bar.create","target":"b1","frame":{"x":20,"y":300,"width":335,"height":20},"label":"Clip"}"#)
+        try run.apply(#"{"op":"bar.buffer","target":"b1","value":0.4}"#)
+        try run.apply(#"{"op":"bar.set","target":"b1","value":0.5,"duration":1}"#)
+        run.frames(40)
+        #expect(run.drawn(inLast: 30) == 30, "only the fill and dot: \(run.drawnPerFrame.suffix(30))")
+        try run.apply(#"{"op":"bar.buffer","target":"b1","value":0.7}"#)
+        run.frames(2)
+        #expect(run.drawnPerFrame.suffix(2) == [2, 1], "the buffer draws the track again, once")
+        try run.apply(##"{"op":"bar.update","target":"b1","trackColor":"#ff0000","barHeight":6}"##)
+        run.frames(2)
+        #expect(run.drawnPerFrame.suffix(2) == [2, 1])
+        run.frames(30)
+        // A drag on the dot (at 50%): the track is twice as tall while dragging.
+        let dotX = 20 + 0.5 * 335
+        try run.apply(#"{"op":"pointer","phase":"down","x":\#(dotX),"y":310}"#)
+        run.frames(2)
+        for step in 1...10 {
+            try run.apply(#"{"op":"pointer","phase":"move","x":\#(dotX + Double(step) * 8),"y":310}"#)
+            run.frames(2)
+        }
+        try run.apply(#"{"op":"pointer","phase":"up","x":\#(dotX + 80),"y":310}"#)
+        run.frames(30)
+        #expect(run.drawn(inLast: 20) == 20)
+    }
+
     @Test func everyComponentTogetherWithTheChrome() throws {
         var run = try Run(chrome: true)
         try run.apply(

@@ -4,21 +4,28 @@ import Timing
 import Typesetting
 
 extension ProgressBar {
-    /// Appends the bar's shapes at `time`, back to front: the track, the buffered range, the
-    /// fill (width = presentation value * width), the dot, and while dragging a tooltip with
-    /// `tooltip` over the dot. While dragging the bar is twice as tall, the fill (and dot) use
-    /// dragColor and the dot is 1.5 times larger. Shape ids are `target.part`. Never changes state.
+    /// Appends the bar's shapes at `time`, back to front: the label, the track, the buffered
+    /// range (``drawBase(into:)``), then the fill, the dot and the tooltip
+    /// (``drawProgress(at:in:tooltip:fonts:into:)``). Never changes state.
     func draw(at time: Double, in timeline: Timeline, tooltip: String, fonts: FontCatalog, into shapes: inout [Shape]) {
-        let frame = style.frame
-        let value = presentationValue(at: time, in: timeline)
-        let dragging = isDragging
-        let scale = dragging ? BarAppearance.dragHeightScale : 1
-        let height = style.barHeight * scale
-        let top = frame.midY - height / 2
-        let radius = min((style.cornerRadius ?? style.barHeight / 2) * scale, height / 2)
-        let corner: Double? = radius > 0 ? radius : nil
-        let ink = dragging ? style.dragColor : style.fillColor
+        drawBase(into: &shapes)
+        drawProgress(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
+    }
 
+    /// The track's geometry: while dragging the bar is twice as tall.
+    private var track: (top: Double, height: Double, corner: Double?) {
+        let scale = isDragging ? BarAppearance.dragHeightScale : 1
+        let height = style.barHeight * scale
+        let radius = min((style.cornerRadius ?? style.barHeight / 2) * scale, height / 2)
+        return (style.frame.midY - height / 2, height, radius > 0 ? radius : nil)
+    }
+
+    /// Appends the shapes that depend on the bar's model state alone (its style, buffer and
+    /// whether it is dragged), back to front: the label, the track and the buffered range. Shape
+    /// ids are `target.part`.
+    func drawBase(into shapes: inout [Shape]) {
+        let frame = style.frame
+        let (top, height, corner) = track
         if !style.label.isEmpty {
             shapes.append(
                 .text(
@@ -26,7 +33,6 @@ extension ProgressBar {
                         id: target + ".label", position: Point(x: frame.minX, y: frame.minY - 4), text: style.label,
                         size: BarAppearance.labelFontSize, fill: BarStyle.labelColor)))
         }
-
         shapes.append(
             .rect(
                 RectShape(
@@ -40,6 +46,20 @@ extension ProgressBar {
                         frame: Rect(x: frame.minX, y: top, width: buffer * frame.width, height: height),
                         cornerRadius: corner, fill: style.bufferColor)))
         }
+    }
+
+    /// Appends the shapes that follow the presentation value at `time`, back to front: the fill
+    /// (width = presentation value * width), the dot, and while dragging a tooltip with
+    /// `tooltip` over the dot. While dragging the fill (and dot) use dragColor and the dot is
+    /// 1.5 times larger. Shape ids are `target.part`.
+    func drawProgress(
+        at time: Double, in timeline: Timeline, tooltip: String, fonts: FontCatalog, into shapes: inout [Shape]
+    ) {
+        let frame = style.frame
+        let value = presentationValue(at: time, in: timeline)
+        let dragging = isDragging
+        let (top, height, corner) = track
+        let ink = dragging ? style.dragColor : style.fillColor
         if value > 0 {
             shapes.append(
                 .rect(

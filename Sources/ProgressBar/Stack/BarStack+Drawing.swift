@@ -13,16 +13,26 @@ extension BarStack {
         for index in bars.indices { drawBar(index, at: time, timeline: timeline, into: &shapes) }
     }
 
-    /// Like ``draw(at:timeline:into:)``, a segment per bar in `list`. Bars are drawn every frame
-    /// (they have no key): a playing bar moves on every frame anyway, and a bar is a handful of
-    /// shapes.
+    /// Like ``draw(at:timeline:into:)``, two segments per bar in `list`: the shapes that depend
+    /// on the bar's model state alone (label, track, buffered range), kept while the stack's
+    /// `revision` stays the same, then the ones that follow its value (fill, dot, tooltip),
+    /// drawn every frame (they have no key: a playing bar moves on every frame anyway).
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
         for index in bars.indices {
-            list.segment(key: nil) { drawBar(index, at: time, timeline: timeline, into: &$0) }
+            list.segment(revision: revision, position: index) { shapes in
+                bars.withElementInPlace(at: index) { $0.drawBase(into: &shapes) }
+            }
+            list.segment(key: nil) { drawProgress(index, at: time, timeline: timeline, into: &$0) }
         }
     }
 
     private func drawBar(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
+        bars.withElementInPlace(at: index) { $0.drawBase(into: &shapes) }
+        drawProgress(index, at: time, timeline: timeline, into: &shapes)
+    }
+
+    /// The bar's fill, dot and tooltip (see ``ProgressBar/drawProgress(at:in:tooltip:fonts:into:)``).
+    private func drawProgress(_ index: Int, at time: Double, timeline: Timeline, into shapes: inout [Shape]) {
         // In place: `let bar = bars[index]` (or a call on it) copies the bar, retaining all it
         // holds, per frame.
         bars.withElementInPlace(at: index) { bar in
@@ -35,7 +45,7 @@ extension BarStack {
                     tooltip = TimeFormatting.percent(value)
                 }
             }
-            bar.draw(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
+            bar.drawProgress(at: time, in: timeline, tooltip: tooltip, fonts: fonts, into: &shapes)
         }
     }
 
