@@ -145,34 +145,23 @@ public struct IncrementalFrameEncoder: Sendable {
             (header, prefix) = (0..<bodyStart, bodyStart..<written.upperBound)
         }
         encodeChangedSegments(list)
-        let segments = list.segments
         // Where everything goes: the display list's part stays where it is while the header
         // and the headroom fit in front of it.
         let bodyAt =
             hasFrame && bodyOffset >= headroom + header.count
             ? bodyOffset : headroom + header.count + Self.headerSlack
         let suffix = encoding == .json ? 2 : 0
-        var position = bodyAt + prefix.count
-        var anyBefore = false
-        nextRuns.removeAll(keepingCapacity: true)
-        for (index, segment) in segments.enumerated() {
-            let count = fresh[index]?.count ?? runs[index].count
-            let lead = encoding == .json && count > 0 && anyBefore
-            if count > 0 { anyBefore = true }
-            if lead { position += 1 }
-            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead))
-            position += count
-        }
-        let total = position + suffix
-        // Moved out of `self` while it is rewritten from the scratch bytes (so it stays
-        // uniquely referenced unless someone else holds it).
+        let total = placeRuns(list.segments, from: bodyAt + prefix.count) + suffix
+        // Moved out of `self` while they are rewritten (so they stay uniquely referenced unless
+        // someone else holds the buffer).
         var buffer = bytes
         bytes = []
+        var shown = shownHeader
+        shownHeader = []
         let layout = Layout(
             oldRuns: runs, newRuns: nextRuns, fresh: fresh, header: header, prefix: prefix,
             oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
         let compare = hasFrame
-        var shown = shownHeader
         let oldHeader = headerStart..<bodyOffset
         let same: Bool
         switch encoding {
@@ -197,6 +186,23 @@ public struct IncrementalFrameEncoder: Sendable {
         prefixCount = prefix.count
         hasFrame = true
         return header.count
+    }
+
+    /// Notes in `nextRuns` where each segment's run goes, the runs one after the other from
+    /// `start` (JSON: a comma before each non-empty run after the first); returns where they end.
+    private mutating func placeRuns(_ segments: ArraySlice<IncrementalDisplayList.Segment>, from start: Int) -> Int {
+        var position = start
+        var anyBefore = false
+        nextRuns.removeAll(keepingCapacity: true)
+        for (index, segment) in segments.enumerated() {
+            let count = fresh[index]?.count ?? runs[index].count
+            let lead = encoding == .json && count > 0 && anyBefore
+            if count > 0 { anyBefore = true }
+            if lead { position += 1 }
+            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead))
+            position += count
+        }
+        return position
     }
 
     /// How one frame is laid out over the last one in the buffer.

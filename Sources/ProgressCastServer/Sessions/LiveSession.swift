@@ -149,8 +149,9 @@ final class LiveSession {
     /// Whether frames may change after now without another op (``SessionCore/mayChange``).
     var mayChange: Bool { withCore { $0.mayChange } }
 
-    /// The current frame in `format` as the transport sends it to watchers and joiners
-    /// (``SessionFrames/headroom`` bytes, then the frame), rendering once if none was made yet.
+    /// The current frame in `format` as the transport sends it to watchers and joiners (from its
+    /// `start`, ``SessionFrames/headroom`` bytes, then the frame), rendering once if none was
+    /// made yet.
     /// Each format is encoded at most once per frame.
     func currentMessage(_ format: FrameFormat) -> PreparedFrame {
         if !frames.hasFrame { _ = renderIfChanged() }

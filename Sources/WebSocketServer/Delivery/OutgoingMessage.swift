@@ -7,7 +7,7 @@ struct OutgoingMessage {
     /// latest value whose key equals that of the last keyed message written to the
     /// connection is not written again.
     var repeatKey: UInt64?
-    /// The bytes are a sender's prepared message (``ServerLoop/send(prepared:to:delivery:kind:repeatKey:)``),
+    /// The bytes are a sender's prepared message (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:)``),
     /// shared with it rather than owned: never recycled for another message.
     var isShared = false
     /// Where the headroom starts in ``bytes`` (a prepared message may keep bytes of its own in

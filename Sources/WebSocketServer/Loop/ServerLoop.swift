@@ -147,7 +147,7 @@ public final class ServerLoop {
     }
 
     /// Bytes a prepared message keeps free in front of its payload
-    /// (``send(prepared:to:delivery:kind:repeatKey:)``): libwebsockets writes the WebSocket frame
+    /// (``send(prepared:from:to:delivery:kind:repeatKey:)``): libwebsockets writes the WebSocket frame
     /// header there.
     public static var messageHeadroom: Int { frameHeadroom }
 
