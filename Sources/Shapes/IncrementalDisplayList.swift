@@ -22,6 +22,9 @@ public struct IncrementalDisplayList: Sendable {
         public fileprivate(set) var version: UInt64 = 0
         /// The key the shapes were drawn from (empty: none, drawn every frame).
         fileprivate var key: [UInt64] = []
+        /// A media time before which the key is known to stay the same while the stack's
+        /// revision does (``DrawKey/holds(until:)``); minus infinity when nothing was promised.
+        fileprivate var steadyUntil = -Double.infinity
     }
 
     /// Whether segments with equal keys are kept (false: every segment is drawn every frame and
@@ -40,6 +43,9 @@ public struct IncrementalDisplayList: Sendable {
     /// Segments kept (not drawn) and drawn since the list was made.
     public private(set) var reused = 0
     public private(set) var drawn = 0
+    /// Segments kept without their key being written, because it was known steady (see
+    /// ``segments(count:revision:at:key:draw:)``), since the list was made.
+    public private(set) var keptSteady = 0
 
     /// An empty list. With `caching` false, ``segment(key:draw:)`` always draws.
     public init(size: Size = Size(width: 0, height: 0), caching: Bool = true) {
@@ -104,6 +110,52 @@ public struct IncrementalDisplayList: Sendable {
         }
     }
 
+    /// Like ``segments(count:revision:key:draw:)`` for the frame at media time `time`, and a
+    /// component's key need not be written again while the stack's `revision` is the same and
+    /// `time` is before the time its last key promised to hold until (``DrawKey/holds(until:)``):
+    /// the segment is kept as it is. Debug builds write the key anyway and check that it is the
+    /// same.
+    public mutating func segments(
+        count: Int, revision: UInt64, at time: Double, key: (Int, inout DrawKey) -> Void,
+        draw: (Int, inout [Shape]) -> Void
+    ) {
+        guard caching else {
+            for index in 0..<count { unkeyedSegment { draw(index, &$0) } }
+            return
+        }
+        for index in 0..<count {
+            let position = nextSegment()
+            if isSteady(position, revision: revision, index: index, at: time) {
+                reused += 1
+                keptSteady += 1
+                assert(
+                    Self.writes(kept[position].key) { k in
+                        k.add(revision)
+                        k.add(index)
+                        key(index, &k)
+                    }, "segment \(position) was promised steady but its key changed by \(time)")
+                assert(
+                    Self.drawsSame(kept[position].shapes) { draw(index, &$0) },
+                    "segment \(position) kept as steady draws differently")
+                continue
+            }
+            keyedSegment(
+                at: position,
+                key: { k in
+                    k.add(revision)
+                    k.add(index)
+                    key(index, &k)
+                }, draw: { draw(index, &$0) })
+        }
+    }
+
+    /// Whether the segment at `position` was drawn from a key starting with `revision` and
+    /// `index` that was promised to hold past `time`.
+    private func isSteady(_ position: Int, revision: UInt64, index: Int, at time: Double) -> Bool {
+        guard time < kept[position].steadyUntil, kept[position].key.count >= 2 else { return false }
+        return kept[position].key[0] == revision && kept[position].key[1] == UInt64(bitPattern: Int64(index))
+    }
+
     /// Takes the next segment's position, making room for it.
     private mutating func nextSegment() -> Int {
         let index = segmentCount
@@ -113,10 +165,14 @@ public struct IncrementalDisplayList: Sendable {
     }
 
     /// The next segment, kept when `key` writes the key it was drawn from, else drawn.
-    private mutating func keyedSegment(key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void) {
-        let index = nextSegment()
+    private mutating func keyedSegment(
+        at index: Int? = nil, key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
+    ) {
+        let index = index ?? nextSegment()
         scratch.values.removeAll(keepingCapacity: true)
+        scratch.steadyUntil = nil
         key(&scratch)
+        kept[index].steadyUntil = scratch.steadyUntil ?? -.infinity
         if !kept[index].key.isEmpty && kept[index].key == scratch.values {
             reused += 1
             assert(
@@ -161,6 +217,13 @@ public struct IncrementalDisplayList: Sendable {
         return DisplayList(size: size, shapes: shapes)
     }
 
+    /// Whether `key` writes exactly `values`.
+    private static func writes(_ values: [UInt64], _ key: (inout DrawKey) -> Void) -> Bool {
+        var again = DrawKey()
+        key(&again)
+        return again.values == values
+    }
+
     private static func drawsSame(_ shapes: [Shape], _ draw: (inout [Shape]) -> Void) -> Bool {
         var again: [Shape] = []
         draw(&again)
@@ -177,6 +240,17 @@ public struct IncrementalDisplayList: Sendable {
 /// input shows stale shapes (debug builds catch that, see ``IncrementalDisplayList``).
 public struct DrawKey: Sendable {
     fileprivate var values: [UInt64] = []
+    /// The earliest time promised by ``holds(until:)`` (nil: no promise).
+    fileprivate var steadyUntil: Double?
+
+    /// Promises that, while the component stack's revision stays the same, the key written is
+    /// the same at every frame time before `time` (so a list that knows the frame's time may
+    /// keep the segment without writing its key: ``IncrementalDisplayList/segments(count:revision:at:key:draw:)``).
+    /// Several promises keep the earliest. A promise that breaks shows stale shapes (debug builds
+    /// check it), so give a time no later than the first change could come.
+    public mutating func holds(until time: Double) {
+        steadyUntil = min(steadyUntil ?? time, time)
+    }
 
     /// Appends an integer.
     public mutating func add(_ value: Int) { values.append(UInt64(bitPattern: Int64(value))) }

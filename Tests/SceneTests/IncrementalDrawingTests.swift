@@ -64,10 +64,14 @@ import Typesetting
         try run.apply(
             #"{"op":"hud.show","target":"h1","mode":"indeterminate","label":"Loading","details":"Please wait"}"#)
         run.frames(60)  // the show animation
+        let steadyBefore = run.list.keptSteady
         run.frames(120)
-        // 12 spinner steps a second: the HUD's one segment is drawn at each, kept in between.
+        // 12 spinner steps a second: the HUD's one segment is drawn at each, kept in between,
+        // and in between its layers are not even sampled (its key holds until the next step;
+        // debug builds check that promise on every frame).
         #expect(run.drawn(inLast: 120) <= 2 * 12 + 1)
         #expect(run.drawn(inLast: 120) >= 2 * 12 - 1)
+        #expect(run.list.keptSteady - steadyBefore >= 120 - 2 * (2 * 12 + 1))
         try run.apply(#"{"op":"hud.update","target":"h1","label":"Almost done"}"#)
         run.frames(30)
         try run.apply(#"{"op":"hud.hide","target":"h1"}"#)

@@ -43,6 +43,44 @@ import Testing
         #expect(draws == 2 + checks)
     }
 
+    /// A component whose key promises to hold until a time is kept without writing its key
+    /// before that time, while the stack's revision stays the same; at that time, or with a new
+    /// revision, the key is written again.
+    @Test func aKeyPromisedSteadyIsNotWrittenBeforeItsTime() {
+        var list = IncrementalDisplayList()
+        var keys = 0
+        // Debug builds write a promised key anyway, to check the promise.
+        var checking = 0
+        assert(
+            {
+                checking = 1; return true
+            }())
+        func frame(at time: Double, revision: UInt64, value: Double = 1) {
+            list.begin(size: Self.size)
+            list.segments(count: 2, revision: revision, at: time) { index, key in
+                keys += 1
+                key.add(value)
+                // The first component promises its key until t = 1, the second nothing.
+                if index == 0 { key.holds(until: 1) }
+            } draw: { index, shapes in
+                shapes.append(Self.rect(Double(index) * value))
+            }
+            list.end()
+        }
+        frame(at: 0, revision: 7)
+        #expect(keys == 2 && list.keptSteady == 0)
+        frame(at: 0.5, revision: 7)
+        #expect(keys == 3 + checking && list.keptSteady == 1, "the first kept without its key")
+        frame(at: 0.99, revision: 7)
+        #expect(keys == 4 + 2 * checking && list.keptSteady == 2)
+        frame(at: 1, revision: 7)
+        #expect(keys == 6 + 2 * checking && list.keptSteady == 2, "at the promised time the key is written")
+        frame(at: 0.5, revision: 8, value: 2)
+        #expect(keys == 8 + 2 * checking && list.keptSteady == 2, "a new revision writes every key")
+        #expect(list.displayList == DisplayList(size: Self.size, shapes: [Self.rect(0), Self.rect(2)]))
+        #expect(list.reused == 6 && list.drawn == 4)
+    }
+
     @Test func versionsNeverRepeatAndSegmentsPastTheLastAreDropped() {
         var list = IncrementalDisplayList()
         var seen: Set<UInt64> = []

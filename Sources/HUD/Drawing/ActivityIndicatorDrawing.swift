@@ -20,6 +20,19 @@ enum ActivityIndicatorDrawing {
         return ((steps % spokes) + spokes) % spokes
     }
 
+    /// A media time before which ``highlightedSpoke(rotation:)`` stays the one of `rotation` at
+    /// `time`, for a rotation turning at `rate` radians per second: a microsecond before the
+    /// next step (against rounding), infinity when it does not turn, `time` when it turns back.
+    static func nextStep(after time: Double, rotation: Double, rate: Double) -> Double {
+        if rate == 0 { return .infinity }
+        guard rate > 0, rotation.isFinite else { return time }
+        let spokes = Double(HUDMetrics.spinnerSpokes)
+        let steps = (rotation / (2 * Double.pi) * spokes + 1e-6).rounded(.down)
+        // The rotation at which the step count reaches steps + 1 (the same 1e-6 as above).
+        let next = (steps + 1 - 1e-6) / spokes * 2 * Double.pi
+        return max(time, time + (next - rotation) / rate - 1e-6)
+    }
+
     /// The alpha factor of spoke `index` when `highlight` is the highlighted one.
     static func spokeAlpha(index: Int, highlight: Int) -> Double {
         let spokes = HUDMetrics.spinnerSpokes

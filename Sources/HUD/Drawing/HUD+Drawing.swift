@@ -30,10 +30,17 @@ extension HUD {
     private var spins: Bool { layout.indicator == .activity }
 
     /// The presentation ``draw(at:timeline:canvas:into:)`` uses at `time`, for drawing keys: the
-    /// phase's visibility, the alphas, the bezel's transform and the highlighted spoke.
+    /// phase's visibility, the alphas, the bezel's transform and the highlighted spoke; and
+    /// until when they hold while the HUD's model state does (its layers' animations and timing
+    /// change only with it): the next start of an animation of the bezel or the background,
+    /// the next step of the spinner, or now while one runs.
     func writeDrawKey(at time: Double, timeline: Timeline, into key: inout DrawKey) {
         key.add(phase.isVisible)
-        guard phase.isVisible else { return }
+        guard phase.isVisible else {
+            // Nothing is drawn until the phase changes, which is a new model state.
+            key.holds(until: .infinity)
+            return
+        }
         let state = presentation(at: time, in: timeline, onlyDrawn: true)
         key.add(state.backgroundAlpha)
         key.add(state.bezelAlpha)
@@ -42,6 +49,16 @@ extension HUD {
         key.add(state.transform.scale.height)
         key.add(state.transform.rotation)
         key.add(spins ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0)
+        key.holds(until: timeline.presentationSteadyUntil(.opacity, of: layers.bezel, at: time))
+        key.holds(until: timeline.presentationSteadyUntil(.transform, of: layers.bezel, at: time))
+        if config.background != .clear {
+            key.holds(until: timeline.presentationSteadyUntil(.opacity, of: layers.background, at: time))
+        }
+        if spins {
+            // The spin is linear, one turn per period of the indicator's local time.
+            let rate = 2 * Double.pi / HUDMetrics.spinnerPeriod * timeline.timeScale(of: layers.indicator)
+            key.holds(until: ActivityIndicatorDrawing.nextStep(after: time, rotation: state.rotation, rate: rate))
+        }
     }
 
     /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel
