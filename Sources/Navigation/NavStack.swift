@@ -82,7 +82,7 @@ public struct NavStack: ComponentStack {
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
         // Each controller is read in place: `let controller = controllers[index]` (or a call on
         // it) copies it, retaining all it holds, per frame.
-        list.segments(count: controllers.count, revision: revision) { index, key in
+        list.segments(count: controllers.count, revision: revision, at: time) { index, key in
             controllers.withElementInPlace(at: index) { controller in
                 let pose = controller.pose(at: time, in: timeline)
                 key.add(controller.isTransitioning)

@@ -88,33 +88,13 @@ public struct IncrementalDisplayList: Sendable {
         }
     }
 
-    /// A segment for each of a component stack's `count` components, in order: component
-    /// `index`'s key is the stack's model `revision`, its position, then what `key` writes for it
-    /// (the presentation its drawing samples); `draw` draws it.
-    public mutating func segments(
-        count: Int, revision: UInt64, key: (Int, inout DrawKey) -> Void, draw: (Int, inout [Shape]) -> Void
-    ) {
-        for index in 0..<count {
-            // Non-escaping closures all the way down: their contexts live on the stack (an
-            // optional, hence escaping, key closure here allocated two contexts per segment).
-            if caching {
-                keyedSegment(
-                    key: { k in
-                        k.add(revision)
-                        k.add(index)
-                        key(index, &k)
-                    }, draw: { draw(index, &$0) })
-            } else {
-                unkeyedSegment { draw(index, &$0) }
-            }
-        }
-    }
-
-    /// Like ``segments(count:revision:key:draw:)`` for the frame at media time `time`, and a
-    /// component's key need not be written again while the stack's `revision` is the same and
-    /// `time` is before the time its last key promised to hold until (``DrawKey/holds(until:)``):
-    /// the segment is kept as it is. Debug builds write the key anyway and check that it is the
-    /// same.
+    /// A segment for each of a component stack's `count` components in the frame at media time
+    /// `time`, in order: component `index`'s key is the stack's model `revision`, its position,
+    /// then what `key` writes for it (the presentation its drawing samples); `draw` draws it.
+    ///
+    /// A key need not be written again while the stack's `revision` is the same and `time` is
+    /// before the time the last key promised to hold until (``DrawKey/holds(until:)``): the
+    /// segment is kept as it is. Debug builds write the key anyway and check that it is the same.
     public mutating func segments(
         count: Int, revision: UInt64, at time: Double, key: (Int, inout DrawKey) -> Void,
         draw: (Int, inout [Shape]) -> Void
@@ -139,6 +119,8 @@ public struct IncrementalDisplayList: Sendable {
                     "segment \(position) kept as steady draws differently")
                 continue
             }
+            // Non-escaping closures all the way down: their contexts live on the stack (an
+            // optional, hence escaping, key closure allocated two contexts per segment).
             keyedSegment(
                 at: position,
                 key: { k in

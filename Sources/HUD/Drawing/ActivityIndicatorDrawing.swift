@@ -16,9 +16,16 @@ enum ActivityIndicatorDrawing {
     /// The highlighted spoke (0 = 12 o'clock, clockwise) for the spinner's rotation in radians.
     static func highlightedSpoke(rotation: Double) -> Int {
         let spokes = HUDMetrics.spinnerSpokes
-        let steps = Int((rotation / (2 * Double.pi) * Double(spokes) + 1e-6).rounded(.down))
+        let steps = Int(steps(rotation: rotation))
         return ((steps % spokes) + spokes) % spokes
     }
+
+    /// Whole steps of one spoke in `rotation` (a hair early, against rounding: 1e-6 of a step).
+    private static func steps(rotation: Double) -> Double {
+        (rotation / (2 * Double.pi) * Double(HUDMetrics.spinnerSpokes) + stepSlack).rounded(.down)
+    }
+
+    private static let stepSlack = 1e-6
 
     /// A media time before which ``highlightedSpoke(rotation:)`` stays the one of `rotation` at
     /// `time`, for a rotation turning at `rate` radians per second: a microsecond before the
@@ -26,10 +33,8 @@ enum ActivityIndicatorDrawing {
     static func nextStep(after time: Double, rotation: Double, rate: Double) -> Double {
         if rate == 0 { return .infinity }
         guard rate > 0, rotation.isFinite else { return time }
-        let spokes = Double(HUDMetrics.spinnerSpokes)
-        let steps = (rotation / (2 * Double.pi) * spokes + 1e-6).rounded(.down)
-        // The rotation at which the step count reaches steps + 1 (the same 1e-6 as above).
-        let next = (steps + 1 - 1e-6) / spokes * 2 * Double.pi
+        // The rotation at which the step count reaches one more.
+        let next = (steps(rotation: rotation) + 1 - stepSlack) / Double(HUDMetrics.spinnerSpokes) * 2 * Double.pi
         return max(time, time + (next - rotation) / rate - 1e-6)
     }
 

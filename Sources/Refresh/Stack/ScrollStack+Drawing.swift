@@ -21,7 +21,7 @@ extension ScrollStack {
     /// component's alpha, arrow angle, spinner alpha and step, and GIF frame). A refreshing
     /// table at rest keeps its rows' shapes between two steps of its spinner.
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
-        list.segments(count: scrollViews.count, revision: revision) { s, key in
+        list.segments(count: scrollViews.count, revision: revision, at: time) { s, key in
             writeDrawKey(s, at: time, timeline: timeline, into: &key)
         } draw: { s, shapes in
             drawScrollView(s, at: time, timeline: timeline, into: &shapes)
