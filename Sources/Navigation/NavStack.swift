@@ -78,7 +78,8 @@ public struct NavStack: ComponentStack {
     /// Like ``draw(at:timeline:into:)``, a segment per stack in `list`, kept while its key stays
     /// the same: the `revision` of this collection's model state, the stack's position, and its
     /// pose (the one input of its drawing that moves: a stack outside a transition keeps its
-    /// shapes from frame to frame).
+    /// shapes from frame to frame). The key holds until the pose's next animation starts
+    /// (``NavController/poseSteadyUntil(at:in:)``), so a stack at rest is not even sampled.
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
         // Each controller is read in place: `let controller = controllers[index]` (or a call on
         // it) copies it, retaining all it holds, per frame.
@@ -92,6 +93,7 @@ public struct NavStack: ComponentStack {
                 key.add(pose.backOffset)
                 key.add(pose.dimAlpha)
                 key.add(pose.barVisibility)
+                key.holds(until: controller.poseSteadyUntil(at: time, in: timeline))
             }
         } draw: { index, shapes in
             drawController(index, at: time, timeline: timeline, into: &shapes)

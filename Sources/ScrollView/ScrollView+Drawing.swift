@@ -133,6 +133,22 @@ extension ScrollView {
         return max(0, 1 - (since - Look.indicatorFadeDelay) / Look.indicatorFadeDuration)
     }
 
+    /// A media time before which ``indicatorAlpha(at:)`` stays the one it has at `time` while the
+    /// view's model state does: infinity while it moves (1) and once faded out (0), the end of
+    /// the delay while it waits to fade, `time` while it fades. A microsecond early against
+    /// rounding.
+    public func indicatorAlphaSteadyUntil(at time: Double) -> Double {
+        let slack = 1e-6
+        if phase != .idle { return .infinity }
+        let since = time - scrollEndedAt
+        guard since.isFinite else { return .infinity }
+        // Not ended yet (a time before the scroll's end): 0 until then.
+        if since < 0 { return max(time, scrollEndedAt - slack) }
+        if since <= Look.indicatorFadeDelay { return max(time, scrollEndedAt + Look.indicatorFadeDelay - slack) }
+        // Fading, or faded for good (the alpha only falls as `since` grows).
+        return indicatorAlpha(at: time) == 0 ? .infinity : time
+    }
+
     /// Appends the visible scroll indicators at `offset` and `time`.
     public func appendIndicators(offset: Point, at time: Double, into shapes: inout [Shape]) {
         let alpha = indicatorAlpha(at: time)

@@ -150,6 +150,16 @@ public struct ScrollView: Equatable, Sendable {
             y: timeline.presentationScalar(ScrollAxis.offsetYKey, of: layer, at: time) ?? 0)
     }
 
+    /// A media time before which ``offset(at:timeline:)`` stays the one it has at `time` while
+    /// the view's model state does: `time` while the view moves by itself or animates its offset,
+    /// the start of a motion not yet begun, or infinity at rest (a finger moving the content is a
+    /// new model state at every move).
+    public func offsetSteadyUntil(at time: Double, timeline: Timeline) -> Double {
+        min(
+            timeline.presentationSteadyUntil(ScrollAxis.offsetXKey, of: layer, at: time),
+            timeline.presentationSteadyUntil(ScrollAxis.offsetYKey, of: layer, at: time))
+    }
+
     /// The model offset (where the view rests once its animations end).
     public func modelOffset(timeline: Timeline) -> Point {
         Point(

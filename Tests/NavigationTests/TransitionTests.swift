@@ -18,6 +18,18 @@ import Timing
         #expect(rig.inspect(at: 0)?.stack == ["A", "B"])
     }
 
+    /// `poseSteadyUntil`: a stack at rest promises its pose for good; during an animated push
+    /// it promises nothing; once the push ends, for good again.
+    @Test func thePoseHoldsAtRestOnly() throws {
+        guard var rig = NavRig() else { return }
+        try rig.create(["A", "B"])
+        #expect(rig.stack.controllers[0].poseSteadyUntil(at: 0.5, in: rig.timeline) == .infinity)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "C"), animated: true), at: 1)
+        #expect(rig.stack.controllers[0].poseSteadyUntil(at: 1.1, in: rig.timeline) == 1.1)
+        rig.advance(to: 1.5)
+        #expect(rig.stack.controllers[0].poseSteadyUntil(at: 1.5, in: rig.timeline) == .infinity)
+    }
+
     @Test func animatedPush() throws {
         guard var rig = NavRig() else { return }
         try rig.create(["A", "B"])

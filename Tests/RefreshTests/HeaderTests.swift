@@ -199,6 +199,41 @@ import Timing
         #expect(rig.refresh(at: 1.8)?.gifFrame == 0)
     }
 
+    /// `gifFrameSteadyUntil`: while pulling, the frame holds up to the time it gives and changes
+    /// just after it (three frames, 0.1 s each).
+    @Test func gifFrameHoldsUntilTheTimeItPromises() throws {
+        var rig = try rig(
+            options: RefreshOptions(style: .gif, gifFrames: GifFrames(idle: 60, pulling: 3, refreshing: 3)))
+        rig.drag(dy: 70, start: 1, release: false)
+        rig.pointer(.move, y: 500, at: 1.5)
+        #expect(rig.refresh(at: 1.5)?.state == .pulling)
+        let stack = rig.stack
+        let timeline = rig.timeline
+        let scroll = stack.scrollViews[0]
+        for k in 0..<1000 {
+            let time = 1.5 + Double(k) * 0.000_73 + Double(k % 5) * 1e-8
+            let frame = stack.gifFrame(0, scroll: scroll, at: time, timeline: timeline)
+            let until = stack.gifFrameSteadyUntil(0, at: time)
+            #expect(until >= time && until - time <= 0.1 + 1e-9, "t = \(time)")
+            #expect(stack.gifFrame(0, scroll: scroll, at: until, timeline: timeline) == frame, "t = \(time)")
+            #expect(stack.gifFrame(0, scroll: scroll, at: until + 3e-6, timeline: timeline) != frame, "t = \(time)")
+        }
+    }
+
+    /// `spinnerHeadSteadyUntil`: the refresh spinner's highlighted spoke (one turn a second)
+    /// holds up to the time it gives and changes just after it.
+    @Test func theSpinnerHeadHoldsUntilTheTimeItPromises() {
+        for k in 0..<2000 {
+            let time = Double(k) * 0.003_17 + Double(k % 7) * 1e-7
+            let head = ScrollStack.spinnerHead(at: time)
+            let until = ScrollStack.spinnerHeadSteadyUntil(at: time)
+            #expect(until >= time && until - time <= 1.0 / Double(RefreshLook.spokes) + 1e-9, "t = \(time)")
+            #expect(ScrollStack.spinnerHead(at: until) == head, "t = \(time)")
+            #expect(ScrollStack.spinnerHead(at: until + 3e-6) != head, "t = \(time)")
+        }
+        #expect(ScrollStack.spinnerHeadSteadyUntil(at: .infinity) == .infinity)
+    }
+
     @Test func ignoredInsetTopMovesTheHeaderUp() throws {
         var rig = try rig(options: RefreshOptions(ignoredScrollViewContentInsetTop: 20))
         #expect(rig.refresh(at: 0)?.frame == Rect(x: 0, y: -74, width: 320, height: 54))

@@ -86,11 +86,16 @@ import Typesetting
         )
         run.frames(30)
         #expect(run.drawn(inLast: 29) == 0)
+        // At rest the stack's key promises to hold: it is not even sampled (debug builds check
+        // the promise on every frame).
+        #expect(run.list.keptSteady >= 28)
         try run.apply(
             ##"{"op":"nav.push","target":"n1","animated":true,"screen":{"id":"detail","title":"Detail","color":"#f2f2f7","rows":{"count":30,"height":44,"title":"Item %d"}}}"##
         )
+        let steadyBeforePush = run.list.keptSteady
         run.frames(21)  // 0.35 s
         #expect(run.drawn(inLast: 21) >= 20)
+        #expect(run.list.keptSteady - steadyBeforePush <= 1, "a transition's key holds for no frame")
         run.frames(60)
         #expect(run.drawn(inLast: 50) == 0)
         // The swipe back (FDFullscreenPopGesture): a pan from the left, released past half.
@@ -117,9 +122,12 @@ import Typesetting
         }
         try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":400}"#)
         run.frames(60)  // settles on the refreshing inset; the indicator fades
+        let steadyBefore = run.list.keptSteady
         run.frames(60)
-        // Refreshing at rest: the spinner steps 12 times a second.
+        // Refreshing at rest: the spinner steps 12 times a second, and in between the view's key
+        // holds (its offset, indicators and spinner are not even sampled).
         #expect(run.drawn(inLast: 60) <= 13, "\(run.drawnPerFrame.suffix(60))")
+        #expect(run.list.keptSteady - steadyBefore >= 60 - 2 * 13)
         run.frames(180)  // the load ends: the header closes, the time label changes
         // A fling: deceleration and the bounce at the bottom.
         try run.apply(#"{"op":"pointer","phase":"down","x":180,"y":600}"#)
@@ -129,6 +137,34 @@ import Typesetting
         }
         try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":240}"#)
         run.frames(240)
+    }
+
+    /// A GIF header (MJRefreshGifHeader) whose alpha follows the pull: drawn at its 0.1 s frames
+    /// while refreshing and kept in between, and every frame during the pull and the alpha
+    /// animations; every frame equals a fresh drawing.
+    @Test func aGifHeaderIsDrawnAtItsFramesOnly() throws {
+        var run = try Run()
+        try run.apply(
+            #"{"op":"scroll.create","target":"s1","frame":{"x":0,"y":0,"width":375,"height":667},"rows":{"count":40,"height":44,"title":"Row %d"}}"#
+        )
+        try run.apply(
+            #"{"op":"refresh.create","target":"r1","scroll":"s1","kind":"header","style":"gif","automaticallyChangeAlpha":true,"loadDuration":3}"#
+        )
+        run.frames(10)
+        try run.apply(#"{"op":"pointer","phase":"down","x":180,"y":200}"#)
+        for step in 1...10 {
+            run.frames(1)
+            try run.apply(#"{"op":"pointer","phase":"move","x":180,"y":\#(200 + 20 * step)}"#)
+        }
+        try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":400}"#)
+        run.frames(60)
+        let steadyBefore = run.list.keptSteady
+        run.frames(60)
+        // Refreshing at rest: ten GIF frames a second.
+        #expect(run.drawn(inLast: 60) <= 11, "\(run.drawnPerFrame.suffix(60))")
+        #expect(run.list.keptSteady - steadyBefore >= 60 - 2 * 11)
+        run.frames(180)  // the load ends: the header fades out and closes
+        #expect(run.drawn(inLast: 30) == 0)
     }
 
     /// A bar is two segments: its label, track and buffered range are kept while its model

@@ -89,4 +89,30 @@ import Timing
         #expect(abs(rig.scroll.indicatorAlpha(at: 0.7 + 0.4) - 0.5) < 1e-9)
         #expect(rig.scroll.indicatorAlpha(at: 0.7 + 0.55) == 0)
     }
+
+    /// `indicatorAlphaSteadyUntil`: the alpha holds up to the time it gives and changes just
+    /// after it; infinity while moving and once faded, `time` while fading.
+    @Test func theIndicatorAlphaHoldsUntilTheTimeItPromises() {
+        var rig = ScrollRig()
+        rig.drag(by: -100, release: false)
+        #expect(rig.scroll.indicatorAlphaSteadyUntil(at: 0.2) == .infinity, "moving: 1 until the model changes")
+        rig.pointer(.up, y: 200, at: 0.7)
+        #expect(rig.scroll.phase == .idle)
+        for k in 0..<2000 {
+            let time = 0.6 + Double(k) * 0.000_41 + Double(k % 3) * 1e-7
+            let alpha = rig.scroll.indicatorAlpha(at: time)
+            let until = rig.scroll.indicatorAlphaSteadyUntil(at: time)
+            #expect(until >= time, "t = \(time)")
+            if until == .infinity {
+                #expect(rig.scroll.indicatorAlpha(at: time + 100) == alpha, "t = \(time)")
+            } else if until > time {
+                #expect(rig.scroll.indicatorAlpha(at: until) == alpha, "t = \(time)")
+                #expect(rig.scroll.indicatorAlpha(at: until + 3e-6) != alpha, "t = \(time)")
+            }
+        }
+        #expect(rig.scroll.indicatorAlphaSteadyUntil(at: 0.65) > 0.69, "before the end: 0 until it")
+        #expect(rig.scroll.indicatorAlphaSteadyUntil(at: 0.8) > 0.94, "waiting to fade: 1 until the delay ends")
+        #expect(rig.scroll.indicatorAlphaSteadyUntil(at: 1.1) == 1.1, "fading: no promise")
+        #expect(rig.scroll.indicatorAlphaSteadyUntil(at: 1.3) == .infinity, "faded for good")
+    }
 }

@@ -36,6 +36,16 @@ extension NavController {
             dimAlpha: NavMetrics.dimAlpha * c, barVisibility: bar)
     }
 
+    /// A media time before which ``pose(at:in:)`` stays the one it has at `time` while the
+    /// stack's model state does (a transition, a bar change or a gesture is a new model state):
+    /// the next start of an animation of the transition's progress or the bar's visibility, `time`
+    /// while one runs, infinity when none will (a stack at rest, or a transition held by a finger).
+    func poseSteadyUntil(at time: Double, in timeline: Timeline) -> Double {
+        min(
+            timeline.presentationSteadyUntil(NavController.progressKey, of: layer, at: time),
+            timeline.presentationSteadyUntil(NavController.barKey, of: layer, at: time))
+    }
+
     /// The back button's frame when it can be tapped (idle, bar fully shown, not the root).
     func backButtonFrame(at time: Double, timeline: Timeline) -> Rect? {
         guard transition == nil, let top, top.backTitle != nil, barVisibility(at: time, in: timeline) >= 1 else {

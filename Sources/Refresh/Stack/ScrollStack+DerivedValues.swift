@@ -31,6 +31,35 @@ extension ScrollStack {
         return min(max(pullingPercent(index, scroll: scroll, at: time, timeline: timeline), 0), 1)
     }
 
+    /// A media time before which ``alpha(_:scroll:at:timeline:)`` stays the one at `time` while
+    /// the model state and the scroll view's offset do (the offset promises for itself): infinity
+    /// without automaticallyChangeAlpha, else until the next start of an alpha animation (`time`
+    /// while one runs).
+    func alphaSteadyUntil(_ index: Int, at time: Double, timeline: Timeline) -> Double {
+        let component = components[index]
+        guard component.options.automaticallyChangeAlpha else { return .infinity }
+        return timeline.presentationSteadyUntil(RefreshComponent.alphaKey, of: component.layer, at: time)
+    }
+
+    /// A media time before which ``gifFrame(_:scroll:at:timeline:)`` stays the one at `time`
+    /// while the model state and the scroll view's offset do: infinity while the frame follows
+    /// the pull (Idle, NoMoreData), else a microsecond before the next 0.1 s frame (`time` when it
+    /// cannot tell).
+    func gifFrameSteadyUntil(_ index: Int, at time: Double) -> Double {
+        let component = components[index]
+        switch component.state {
+        case .idle, .noMoreData:
+            return .infinity
+        case .pulling, .refreshing, .willRefresh:
+            // As `gifFrame`: the frame is floor(elapsed / duration + 1e-9), which reaches one
+            // more when elapsed reaches (step + 1 - 1e-9) frame durations.
+            let elapsed = max(0, time - component.stateSince) / GifFrames.frameDuration + 1e-9
+            guard elapsed.isFinite, elapsed < 1e12 else { return time }
+            let next = component.stateSince + (elapsed.rounded(.down) + 1 - 1e-9) * GifFrames.frameDuration
+            return max(time, next - 1e-6)
+        }
+    }
+
     /// The GIF frame at `time`: Idle (and NoMoreData) show floor(count * pullingPercent) clamped
     /// to the last idle frame; Pulling and Refreshing loop their frames every 0.1 s from the
     /// state's start.

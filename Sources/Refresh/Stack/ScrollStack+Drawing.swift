@@ -34,10 +34,15 @@ extension ScrollStack {
         scrollViews.withElementInPlace(at: s) { scroll in
             key.add(scroll.offset(at: time, timeline: timeline))
             key.add(scroll.indicatorAlpha(at: time))
+            // Each value holds while the model state does, until the time it promises.
+            key.holds(until: scroll.offsetSteadyUntil(at: time, timeline: timeline))
+            key.holds(until: scroll.indicatorAlphaSteadyUntil(at: time))
             // What `drawComponent` samples, under the same conditions (the rest is model state).
             for c in components.indices where components[c].scroll == scroll.target {
                 let alpha = alpha(c, scroll: scroll, at: time, timeline: timeline)
                 key.add(alpha)
+                // Apart from its own animation, the alpha moves only with the offset.
+                key.holds(until: alphaSteadyUntil(c, at: time, timeline: timeline))
                 guard alpha > 0 else { continue }
                 components.withElementInPlace(at: c) { component in
                     switch component.options.style {
@@ -48,13 +53,23 @@ extension ScrollStack {
                             key.add(
                                 timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time)
                                     ?? 0)
+                            key.holds(
+                                until: timeline.presentationSteadyUntil(
+                                    RefreshComponent.arrowKey, of: component.layer, at: time))
                         }
                         let spinner =
                             timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
                         key.add(spinner)
-                        if spinner > 0 { key.add(Self.spinnerHead(at: time) ?? -1) }
+                        key.holds(
+                            until: timeline.presentationSteadyUntil(
+                                RefreshComponent.spinnerKey, of: component.layer, at: time))
+                        if spinner > 0 {
+                            key.add(Self.spinnerHead(at: time) ?? -1)
+                            key.holds(until: Self.spinnerHeadSteadyUntil(at: time))
+                        }
                     case .gif:
                         key.add(gifFrame(c, scroll: scroll, at: time, timeline: timeline))
+                        key.holds(until: gifFrameSteadyUntil(c, at: time))
                     }
                 }
             }
@@ -198,10 +213,19 @@ extension ScrollStack {
     }
 
     /// The spinner's highlighted spoke at `time` (one turn a second), nil at a time that is not finite.
-    private static func spinnerHead(at time: Double) -> Int? {
+    static func spinnerHead(at time: Double) -> Int? {
         guard time.isFinite else { return nil }
         let turn = time - time.rounded(.down)
         return Int((turn * Double(RefreshLook.spokes)).rounded(.down)) % RefreshLook.spokes
+    }
+
+    /// A media time before which ``spinnerHead(at:)`` stays the one at `time`: a microsecond
+    /// before its next step (against rounding); `time` itself at a time that is not finite.
+    static func spinnerHeadSteadyUntil(at time: Double) -> Double {
+        guard time.isFinite else { return time }
+        let second = time.rounded(.down)
+        let step = ((time - second) * Double(RefreshLook.spokes)).rounded(.down)
+        return max(time, second + (step + 1) / Double(RefreshLook.spokes) - 1e-6)
     }
 
     /// UIActivityIndicatorView: spokes whose highlight turns clockwise once per second.
