@@ -40,6 +40,8 @@ public struct IncrementalFrameEncoder: Sendable {
         var start: Int
         var count: Int
         var lead: Bool
+        /// ``FrameBodyHash`` of the run's bytes, taken when they were encoded.
+        var hash: UInt64
     }
 
     /// Room the buffer keeps in front of a header when the header is placed afresh, so a header
@@ -65,6 +67,10 @@ public struct IncrementalFrameEncoder: Sendable {
     /// frame's header (what ``revertIfUnchanged()`` puts back).
     private var unchanged = false
     private var shownHeader: [UInt8] = []
+    /// The last frame's ``bodyIdentity``, and the one of the frame before it (what
+    /// ``revertIfUnchanged()`` puts back).
+    private var identity: UInt64 = 0
+    private var shownIdentity: UInt64 = 0
     /// JSON: the writer the header, the prefix and the segments encoded again are written in,
     /// one after the other, before they are put in place.
     private var writer: JSONWriter
@@ -74,6 +80,8 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Where each segment encoded again stands in the writer or storage (by segment index; nil
     /// for segments kept from the last frame).
     private var fresh: [Range<Int>?] = []
+    /// The hash of each segment encoded again (by segment index; 0 for kept ones).
+    private var freshHashes: [UInt64] = []
     /// Bytes of room the JSON writer holds (tests: a binary encoder keeps none).
     var jsonWriterCapacity: Int { writer.capacity }
     /// Runs encoded and runs reused since the encoder was made.
@@ -105,6 +113,15 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Whether the last frame's display-list part is byte for byte the one of the frame before
     /// it (false when there was none, and after ``revertIfUnchanged()``).
     public var bodyIsUnchanged: Bool { unchanged }
+
+    /// A 64-bit identity of the last frame's display-list part, made without reading it: the
+    /// prefix's hash and each non-empty segment's hash (taken once, when the segment was
+    /// encoded), combined in order, seeded by the encoding. Two parts split alike into non-empty
+    /// segments have equal identities exactly when their bytes are equal, but for a chance of
+    /// about 2^-64 (empty segments do not count). The same bytes split differently (which one
+    /// list's drawing does not produce from frame to frame) may get another identity: a
+    /// transport using it to skip frames a watcher already shows then sends one again.
+    public var bodyIdentity: UInt64 { identity }
 
     /// Encodes `list`'s current frame as message `seq` at media time `time` and passes its bytes
     /// to `body` without copying them (valid only during the call), with the offset where the
@@ -152,6 +169,8 @@ public struct IncrementalFrameEncoder: Sendable {
             ? bodyOffset : headroom + header.count + Self.headerSlack
         let suffix = encoding == .json ? 2 : 0
         let total = placeRuns(list.segments, from: bodyAt + prefix.count) + suffix
+        shownIdentity = identity
+        identity = composeIdentity(prefix: prefix)
         // Moved out of `self` while they are rewritten (so they stay uniquely referenced unless
         // someone else holds the buffer).
         var buffer = bytes
@@ -199,7 +218,8 @@ public struct IncrementalFrameEncoder: Sendable {
             let lead = encoding == .json && count > 0 && anyBefore
             if count > 0 { anyBefore = true }
             if lead { position += 1 }
-            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead))
+            let hash = fresh[index] == nil ? runs[index].hash : freshHashes[index]
+            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead, hash: hash))
             position += count
         }
         return position
@@ -314,7 +334,23 @@ public struct IncrementalFrameEncoder: Sendable {
             }
         }
         headerStart = start
+        identity = shownIdentity
         return true
+    }
+
+    /// ``bodyIdentity`` for the runs in `nextRuns`, with the prefix at `prefix` in the scratch bytes.
+    private func composeIdentity(prefix: Range<Int>) -> UInt64 {
+        let prefixHash: UInt64
+        switch encoding {
+        case .json:
+            prefixHash = writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix])) }
+        case .binary:
+            prefixHash = storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix])) }
+        }
+        // Seeded by the encoding, so a JSON and a binary part never look alike.
+        var state = FrameBodyHash.combine(encoding == .json ? 0x243F_6A88_85A3_08D3 : 0x1319_8A2E_0370_7344, prefixHash)
+        for run in nextRuns where run.count > 0 { state = FrameBodyHash.combine(state, run.hash) }
+        return FrameBodyHash.finish(state)
     }
 
     /// Encodes the segments whose version changed since the last frame into the writer or
@@ -322,21 +358,30 @@ public struct IncrementalFrameEncoder: Sendable {
     private mutating func encodeChangedSegments(_ list: IncrementalDisplayList) {
         let segments = list.segments
         fresh.removeAll(keepingCapacity: true)
+        freshHashes.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
             // Versions start at 1, so a run always names a real one.
             if hasFrame, index < runs.count, runs[index].version == segment.version {
                 reused += 1
                 fresh.append(nil)
+                freshHashes.append(0)
                 continue
             }
             encoded += 1
+            // Hashed while the bytes just written are in cache.
             switch encoding {
             case .json:
                 let start = writer.count
                 writer.appendShapeRun(segment.shapes)
-                fresh.append(start..<writer.count)
+                let range = start..<writer.count
+                fresh.append(range)
+                freshHashes.append(
+                    writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
             case .binary:
-                fresh.append(appendBinary { $0.appendShapeRun(segment.shapes) })
+                let range = appendBinary { $0.appendShapeRun(segment.shapes) }
+                fresh.append(range)
+                freshHashes.append(
+                    storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
             }
         }
     }

@@ -52,6 +52,10 @@ import Testing
         var shown: (frame: [UInt8], bodyStart: Int) = ([], 0)
         var seq = 0
         var (reverts, kept) = (0, 0)
+        // Every display-list part seen and its identity, and back.
+        var identities: [[UInt8]: UInt64] = [:]
+        var parts: [UInt64: [UInt8]] = [:]
+        var recurring = 0
         for round in 0..<600 {
             slots.resize(to: Int(random.next() % 5))
             for index in slots.indices where random.next() % 4 == 0 || round == 0 {
@@ -80,6 +84,14 @@ import Testing
             #expect(bodyStart == expected.bodyStart && encoder.bodyStart == bodyStart, "round \(round)")
             let same = round > 0 && expected.frame[expected.bodyStart...] == shown.frame[shown.bodyStart...]
             #expect(encoder.bodyIsUnchanged == same, "round \(round)")
+            // The identity is composed from the segments' hashes: equal parts, equal identities;
+            // different parts, different ones.
+            let part = Array(expected.frame[expected.bodyStart...])
+            if identities[part] != nil { recurring += 1 }
+            #expect(identities[part, default: encoder.bodyIdentity] == encoder.bodyIdentity, "round \(round)")
+            #expect(parts[encoder.bodyIdentity, default: part] == part, "round \(round)")
+            identities[part] = encoder.bodyIdentity
+            parts[encoder.bodyIdentity] = part
             if same, random.next() % 2 == 0 {
                 let reverted = encoder.revertIfUnchanged()
                 let again = encoder.revertIfUnchanged()
@@ -88,6 +100,7 @@ import Testing
                 reverts += 1
                 seq -= 1
                 #expect(Array(encoder.frame) == shown.frame, "revert, round \(round)")
+                #expect(encoder.bodyIdentity == identities[part], "revert, round \(round)")
                 #expect(encoder.bodyStart == shown.bodyStart, "revert, round \(round)")
             } else {
                 if same { kept += 1 }
@@ -95,6 +108,7 @@ import Testing
             }
         }
         #expect(reverts > 20 && kept > 20 && encoder.reused > 0)
+        #expect(identities.count > 50 && recurring > 100, "\(identities.count) parts, \(recurring) seen again")
     }
 
     /// The frame is updated in the buffer that holds it: a steady stream of frames keeps one

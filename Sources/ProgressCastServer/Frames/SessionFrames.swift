@@ -50,13 +50,9 @@ struct SessionFrames {
             return true
         }
 
-        /// The current frame's identity: a hash of its display-list bytes.
-        var bodyHash: UInt64 {
-            let start = encoder.frameStart + encoder.bodyStart
-            return encoder.buffer.withUnsafeBytes {
-                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[start...]), encoding: format)
-            }
-        }
+        /// The current frame's identity (``IncrementalFrameEncoder/bodyIdentity``: composed from
+        /// its segments' hashes, without reading the frame).
+        var bodyHash: UInt64 { encoder.bodyIdentity }
     }
 
     /// Bytes in front of every encoded frame, for the transport's frame header.
@@ -71,8 +67,9 @@ struct SessionFrames {
     private var json = Encoded(.json)
     private var cachedChecksum: String?
 
-    /// A 64-bit hash of the current display list's encoded bytes (in the encoding it was
-    /// compared in): the frame's identity, the repeat key it is sent with.
+    /// A 64-bit identity of the current display list's encoded bytes (in the encoding it was
+    /// compared in; ``IncrementalFrameEncoder/bodyIdentity``): the repeat key the frame is sent
+    /// with, so no connection gets a display list twice in a row.
     private(set) var bodyHash: UInt64 = 0
 
     /// Whether a frame was made yet.
