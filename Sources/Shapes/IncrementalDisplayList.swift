@@ -25,6 +25,11 @@ public struct IncrementalDisplayList: Sendable {
         /// A media time before which the key is known to stay the same while the stack's
         /// revision does (``DrawKey/holds(until:)``); minus infinity when nothing was promised.
         fileprivate var steadyUntil = -Double.infinity
+        /// The stack revision and position the promise was made under (the key's first two
+        /// values, kept beside the promise: checking a steady segment reads this struct only,
+        /// not the key's storage, which under load is a cache miss of its own).
+        fileprivate var steadyRevision: UInt64 = 0
+        fileprivate var steadyIndex = -1
     }
 
     /// Whether segments with equal keys are kept (false: every segment is drawn every frame and
@@ -75,17 +80,30 @@ public struct IncrementalDisplayList: Sendable {
 
     /// The next segment, kept while the component stack's model `revision` and the segment's
     /// `position` among the stack's segments stay the same: for shapes that read nothing else
-    /// that changes (no presentation value).
+    /// that changes (no presentation value). Such a key holds for good, so a kept segment is
+    /// checked without writing it (as a steady key, see
+    /// ``segments(count:revision:at:key:draw:)``).
     public mutating func segment(revision: UInt64, position: Int, draw: (inout [Shape]) -> Void) {
-        if caching {
-            keyedSegment(
-                key: { k in
-                    k.add(revision)
-                    k.add(position)
-                }, draw: draw)
-        } else {
+        guard caching else {
             unkeyedSegment(draw: draw)
+            return
         }
+        let index = nextSegment()
+        if isSteady(index, revision: revision, index: position, at: -.greatestFiniteMagnitude) {
+            keptSteadily(
+                index,
+                key: { k in
+                    k.add(revision); k.add(position)
+                }, draw: draw)
+            return
+        }
+        keyedSegment(
+            at: index,
+            key: { k in
+                k.add(revision)
+                k.add(position)
+                k.holds(until: .infinity)
+            }, draw: draw)
     }
 
     /// A segment for each of a component stack's `count` components in the frame at media time
@@ -106,17 +124,13 @@ public struct IncrementalDisplayList: Sendable {
         for index in 0..<count {
             let position = nextSegment()
             if isSteady(position, revision: revision, index: index, at: time) {
-                reused += 1
-                keptSteady += 1
-                assert(
-                    Self.writes(kept[position].key) { k in
+                keptSteadily(
+                    position,
+                    key: { k in
                         k.add(revision)
                         k.add(index)
                         key(index, &k)
-                    }, "segment \(position) was promised steady but its key changed by \(time)")
-                assert(
-                    Self.drawsSame(kept[position].shapes) { draw(index, &$0) },
-                    "segment \(position) kept as steady draws differently")
+                    }, draw: { draw(index, &$0) })
                 continue
             }
             // Non-escaping closures all the way down: their contexts live on the stack (an
@@ -134,8 +148,20 @@ public struct IncrementalDisplayList: Sendable {
     /// Whether the segment at `position` was drawn from a key starting with `revision` and
     /// `index` that was promised to hold past `time`.
     private func isSteady(_ position: Int, revision: UInt64, index: Int, at time: Double) -> Bool {
-        guard time < kept[position].steadyUntil, kept[position].key.count >= 2 else { return false }
-        return kept[position].key[0] == revision && kept[position].key[1] == UInt64(bitPattern: Int64(index))
+        time < kept[position].steadyUntil && kept[position].steadyRevision == revision
+            && kept[position].steadyIndex == index
+    }
+
+    /// Keeps the steady segment at `position` (debug builds check that `key` still writes its
+    /// key and `draw` its shapes).
+    private mutating func keptSteadily(
+        _ position: Int, key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
+    ) {
+        reused += 1
+        keptSteady += 1
+        assert(
+            Self.writes(kept[position].key, key), "segment \(position) was promised steady but its key changed")
+        assert(Self.drawsSame(kept[position].shapes, draw), "segment \(position) kept as steady draws differently")
     }
 
     /// Takes the next segment's position, making room for it.
@@ -155,6 +181,11 @@ public struct IncrementalDisplayList: Sendable {
         scratch.steadyUntil = nil
         key(&scratch)
         kept[index].steadyUntil = scratch.steadyUntil ?? -.infinity
+        // A promise is only made by keys that start with a revision and a position.
+        if scratch.steadyUntil != nil, scratch.values.count >= 2 {
+            kept[index].steadyRevision = scratch.values[0]
+            kept[index].steadyIndex = Int(Int64(bitPattern: scratch.values[1]))
+        }
         if !kept[index].key.isEmpty && kept[index].key == scratch.values {
             reused += 1
             assert(
@@ -171,6 +202,7 @@ public struct IncrementalDisplayList: Sendable {
     private mutating func unkeyedSegment(draw: (inout [Shape]) -> Void) {
         let index = nextSegment()
         kept[index].key.removeAll(keepingCapacity: true)
+        kept[index].steadyUntil = -.infinity
         redraw(index, draw: draw)
     }
 

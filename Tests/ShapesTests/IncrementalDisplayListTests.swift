@@ -81,6 +81,37 @@ import Testing
         #expect(list.reused == 6 && list.drawn == 4)
     }
 
+    /// A segment keyed by revision and position alone holds for good: kept without writing its
+    /// key while the revision stays the same, drawn again under a new one. A promise belongs
+    /// to the segment it was made for: when another segment took its place in between, the
+    /// component coming back is drawn again rather than given the other one's shapes.
+    @Test func aRevisionKeyHoldsForItsOwnSegmentOnly() {
+        var list = IncrementalDisplayList()
+        var draws = 0
+        func frame(revision: UInt64, before: Bool, x: Double = 1) {
+            list.begin(size: Self.size)
+            // Another component's unkeyed segment, now and then in front, takes position 0.
+            if before { list.segment(key: nil) { $0.append(Self.rect(-5)) } }
+            list.segment(revision: revision, position: 0) {
+                draws += 1
+                $0.append(Self.rect(x))
+            }
+            list.end()
+        }
+        frame(revision: 3, before: false)
+        frame(revision: 3, before: false)
+        frame(revision: 3, before: false)
+        #expect(list.keptSteady == 2)
+        frame(revision: 4, before: false, x: 2)
+        #expect(list.keptSteady == 2 && list.displayList.shapes == [Self.rect(2)])
+        frame(revision: 4, before: true, x: 2)
+        // Position 0 now holds the unkeyed shapes; the component is back there next frame.
+        frame(revision: 4, before: false, x: 2)
+        #expect(list.displayList.shapes == [Self.rect(2)])
+        frame(revision: 4, before: false, x: 2)
+        #expect(list.keptSteady == 3)
+    }
+
     @Test func versionsNeverRepeatAndSegmentsPastTheLastAreDropped() {
         var list = IncrementalDisplayList()
         var seen: Set<UInt64> = []
