@@ -157,6 +157,7 @@ enum EngineBenchmark {
         var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
         var incremental = IncrementalDisplayList()
         var incrementalEncoder = IncrementalFrameEncoder(.json)
+        var scratch = IncrementalFrameEncoder.Scratch()
         var r = SceneResult()
         r.frameTimes.reserveCapacity(1 << 20)
         r.sampleTimes.reserveCapacity(1 << 20)
@@ -179,7 +180,7 @@ enum EngineBenchmark {
                 let binaryEnd = Nanos.now()
                 session.core.draw(into: &incremental)
                 r.incrementalBytes &+= incrementalEncoder.withEncodedFrame(
-                    incremental, seq: frame, time: session.core.time
+                    incremental, seq: frame, time: session.core.time, scratch: &scratch
                 ) {
                     frame, _ in frame.count
                 }

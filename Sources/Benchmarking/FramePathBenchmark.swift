@@ -29,14 +29,15 @@ enum FramePathBenchmark {
             encoder = IncrementalFrameEncoder(encoding)
         }
 
-        /// One frame; returns whether its display list changed.
-        mutating func step() throws -> Bool {
+        /// One frame, encoded in `scratch` (one for all sessions, as a server thread keeps);
+        /// returns whether its display list changed.
+        mutating func step(scratch: inout IncrementalFrameEncoder.Scratch) throws -> Bool {
             try planned.restartIfCycleEnded()
             planned.advance()
             planned.core.draw(into: &list)
             _ = planned.core.takeEvents()
             // With room in front for the transport's frame header, as `SessionFrames` keeps.
-            encoder.encodeFrame(list, seq: planned.frame, time: planned.core.time, headroom: 16)
+            encoder.encodeFrame(list, seq: planned.frame, time: planned.core.time, headroom: 16, scratch: &scratch)
             return !encoder.revertIfUnchanged()
         }
     }
@@ -63,16 +64,17 @@ enum FramePathBenchmark {
             guard let plan = plans[scenes[index % scenes.count]] else { continue }
             all.append(LoadSession(plan: plan, encoding: encoding))
         }
+        var scratch = IncrementalFrameEncoder.Scratch()
         // Warm-up: one second of frames for every session (allocations, first encodings).
         for _ in 0..<60 {
-            for index in all.indices { _ = try all[index].step() }
+            for index in all.indices { _ = try all[index].step(scratch: &scratch) }
         }
         var result = Result()
         let deadline = Nanos.now() + UInt64(seconds * 1e9)
         let start = Nanos.now()
         var now = start
         while now < deadline {
-            for index in all.indices where try all[index].step() { result.changed += 1 }
+            for index in all.indices where try all[index].step(scratch: &scratch) { result.changed += 1 }
             result.frames += all.count
             now = Nanos.now()
         }

@@ -44,6 +44,28 @@ public struct IncrementalFrameEncoder: Sendable {
         var hash: UInt64
     }
 
+    /// Room an encoder writes a frame's new parts in (the header, the prefix and the segments
+    /// encoded again) before laying them out over the last frame, with where each segment
+    /// stands and its hash. It holds nothing from one frame to the next, so the encoders one
+    /// thread runs one after another share one (``encodeFrame(_:seq:time:headroom:scratch:)``):
+    /// under load, a scratch per session was cold at every frame, and writing to it missed the
+    /// caches line by line (half of a frame's cache write misses in a simulation of the
+    /// `frames` part, docs/benchmarks.md), besides holding 8 KB of every JSON session's memory.
+    public struct Scratch: Sendable {
+        /// JSON: where the bytes are written.
+        fileprivate var writer = JSONWriter(capacity: 0)
+        /// Binary: the same, as `storage[0..<storageCount]`.
+        fileprivate var storage: [UInt8] = []
+        fileprivate var storageCount = 0
+        /// Where each segment encoded again stands in the writer or storage (by segment index;
+        /// nil for segments kept from the last frame), and its hash (0 for kept ones).
+        fileprivate var fresh: [Range<Int>?] = []
+        fileprivate var freshHashes: [UInt64] = []
+
+        /// An empty scratch (it grows to the largest frame encoded with it).
+        public init() {}
+    }
+
     /// Room the buffer keeps in front of a header when the header is placed afresh, so a header
     /// that grows by a few digits does not move the display list's part.
     private static let headerSlack = 16
@@ -71,19 +93,10 @@ public struct IncrementalFrameEncoder: Sendable {
     /// ``revertIfUnchanged()`` puts back).
     private var identity: UInt64 = 0
     private var shownIdentity: UInt64 = 0
-    /// JSON: the writer the header, the prefix and the segments encoded again are written in,
-    /// one after the other, before they are put in place.
-    private var writer: JSONWriter
-    /// Binary: the same, as `storage[0..<storageCount]`.
-    private var storage: [UInt8] = []
-    private var storageCount = 0
-    /// Where each segment encoded again stands in the writer or storage (by segment index; nil
-    /// for segments kept from the last frame).
-    private var fresh: [Range<Int>?] = []
-    /// The hash of each segment encoded again (by segment index; 0 for kept ones).
-    private var freshHashes: [UInt64] = []
-    /// Bytes of room the JSON writer holds (tests: a binary encoder keeps none).
-    var jsonWriterCapacity: Int { writer.capacity }
+    /// Where the header, the prefix and the segments encoded again are written before they are
+    /// laid out: the caller's ``Scratch``, lent for the time of ``encodeFrame(_:seq:time:headroom:scratch:)``
+    /// (empty otherwise).
+    private var scratch = Scratch()
     /// Runs encoded and runs reused since the encoder was made.
     public private(set) var encoded = 0
     public private(set) var reused = 0
@@ -91,12 +104,9 @@ public struct IncrementalFrameEncoder: Sendable {
     /// An encoder of `encoding` frames.
     public init(_ encoding: Encoding) {
         self.encoding = encoding
-        // A binary encoder never writes JSON: no room reserved for it (a server keeps an encoder
-        // of each kind per session, and the room was 8 KB of every session's memory).
-        writer = JSONWriter(capacity: encoding == .json ? 8192 : 0)
     }
 
-    /// The buffer holding the last frame (``encodeFrame(_:seq:time:headroom:)``): the frame is
+    /// The buffer holding the last frame (``encodeFrame(_:seq:time:headroom:scratch:)``): the frame is
     /// `buffer[frameStart...]`, with at least the headroom asked for in front of it. Empty
     /// before the first frame.
     public var buffer: [UInt8] { bytes }
@@ -127,30 +137,36 @@ public struct IncrementalFrameEncoder: Sendable {
     /// to `body` without copying them (valid only during the call), with the offset where the
     /// display list's part starts (as `FrameEncoder` and `BinaryFrameEncoder` do).
     public mutating func withEncodedFrame<Result>(
-        _ list: IncrementalDisplayList, seq: Int, time: Double,
+        _ list: IncrementalDisplayList, seq: Int, time: Double, scratch: inout Scratch,
         _ body: (_ frame: UnsafeRawBufferPointer, _ bodyStart: Int) throws -> Result
     ) rethrows -> Result {
-        let bodyStart = encodeFrame(list, seq: seq, time: time, headroom: 0)
+        let bodyStart = encodeFrame(list, seq: seq, time: time, headroom: 0, scratch: &scratch)
         let start = headerStart
         return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start...]), bodyStart) }
     }
 
     /// Encodes `list`'s current frame as message `seq` at media time `time` into ``buffer``,
     /// leaving at least `headroom` bytes in front of it (room a transport writes a header into;
-    /// their values are unspecified). Returns where the display list's part starts, counted
-    /// from the frame's first byte.
+    /// their values are unspecified), writing the new parts in `scratch` first (see
+    /// ``Scratch``). Returns where the display list's part starts, counted from the frame's
+    /// first byte.
     @discardableResult
-    public mutating func encodeFrame(_ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int) -> Int {
+    public mutating func encodeFrame(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, scratch shared: inout Scratch
+    ) -> Int {
+        // Lent for the frame: the scratch's buffers are swapped in and back, not copied.
+        swap(&scratch, &shared)
+        defer { swap(&scratch, &shared) }
         // The header, the prefix and the segments drawn again, in the writer or storage.
-        writer.reset()
-        storageCount = 0
+        scratch.writer.reset()
+        scratch.storageCount = 0
         let header: Range<Int>
         let prefix: Range<Int>
         switch encoding {
         case .json:
-            let bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &writer)
-            writer.appendByte(UInt8(ascii: "["))
-            (header, prefix) = (0..<bodyStart, bodyStart..<writer.count)
+            let bodyStart = FrameEncoder.appendHeader(seq: seq, time: time, size: list.size, to: &scratch.writer)
+            scratch.writer.appendByte(UInt8(ascii: "["))
+            (header, prefix) = (0..<bodyStart, bodyStart..<scratch.writer.count)
         case .binary:
             let shapeCount = list.shapeCount
             var bodyStart = 0
@@ -178,19 +194,19 @@ public struct IncrementalFrameEncoder: Sendable {
         var shown = shownHeader
         shownHeader = []
         let layout = Layout(
-            oldRuns: runs, newRuns: nextRuns, fresh: fresh, header: header, prefix: prefix,
+            oldRuns: runs, newRuns: nextRuns, fresh: scratch.fresh, header: header, prefix: prefix,
             oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
         let compare = hasFrame
         let oldHeader = headerStart..<bodyOffset
         let same: Bool
         switch encoding {
         case .json:
-            same = writer.withUnsafeBytes {
+            same = scratch.writer.withUnsafeBytes {
                 layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
             }
         case .binary:
-            let used = storageCount
-            same = storage.withUnsafeBytes {
+            let used = scratch.storageCount
+            same = scratch.storage.withUnsafeBytes {
                 layout.apply(
                     to: &buffer, from: UnsafeRawBufferPointer(rebasing: $0[0..<used]), compare: compare,
                     oldHeader: oldHeader, shown: &shown)
@@ -214,11 +230,11 @@ public struct IncrementalFrameEncoder: Sendable {
         var anyBefore = false
         nextRuns.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
-            let count = fresh[index]?.count ?? runs[index].count
+            let count = scratch.fresh[index]?.count ?? runs[index].count
             let lead = encoding == .json && count > 0 && anyBefore
             if count > 0 { anyBefore = true }
             if lead { position += 1 }
-            let hash = fresh[index] == nil ? runs[index].hash : freshHashes[index]
+            let hash = scratch.fresh[index] == nil ? runs[index].hash : scratch.freshHashes[index]
             nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead, hash: hash))
             position += count
         }
@@ -343,9 +359,13 @@ public struct IncrementalFrameEncoder: Sendable {
         let prefixHash: UInt64
         switch encoding {
         case .json:
-            prefixHash = writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix])) }
+            prefixHash = scratch.writer.withUnsafeBytes {
+                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix]))
+            }
         case .binary:
-            prefixHash = storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix])) }
+            prefixHash = scratch.storage.withUnsafeBytes {
+                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix]))
+            }
         }
         // Seeded by the encoding, so a JSON and a binary part never look alike.
         var state = FrameBodyHash.combine(encoding == .json ? 0x243F_6A88_85A3_08D3 : 0x1319_8A2E_0370_7344, prefixHash)
@@ -353,44 +373,44 @@ public struct IncrementalFrameEncoder: Sendable {
         return FrameBodyHash.finish(state)
     }
 
-    /// Encodes the segments whose version changed since the last frame into the writer or
-    /// storage, after the header, noting where each stands in ``fresh``.
+    /// Encodes the segments whose version changed since the last frame into the scratch, after
+    /// the header, noting where each stands and its hash.
     private mutating func encodeChangedSegments(_ list: IncrementalDisplayList) {
         let segments = list.segments
-        fresh.removeAll(keepingCapacity: true)
-        freshHashes.removeAll(keepingCapacity: true)
+        scratch.fresh.removeAll(keepingCapacity: true)
+        scratch.freshHashes.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
             // Versions start at 1, so a run always names a real one.
             if hasFrame, index < runs.count, runs[index].version == segment.version {
                 reused += 1
-                fresh.append(nil)
-                freshHashes.append(0)
+                scratch.fresh.append(nil)
+                scratch.freshHashes.append(0)
                 continue
             }
             encoded += 1
             // Hashed while the bytes just written are in cache.
             switch encoding {
             case .json:
-                let start = writer.count
-                writer.appendShapeRun(segment.shapes)
-                let range = start..<writer.count
-                fresh.append(range)
-                freshHashes.append(
-                    writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
+                let start = scratch.writer.count
+                scratch.writer.appendShapeRun(segment.shapes)
+                let range = start..<scratch.writer.count
+                scratch.fresh.append(range)
+                scratch.freshHashes.append(
+                    scratch.writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
             case .binary:
                 let range = appendBinary { $0.appendShapeRun(segment.shapes) }
-                fresh.append(range)
-                freshHashes.append(
-                    storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
+                scratch.fresh.append(range)
+                scratch.freshHashes.append(
+                    scratch.storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
             }
         }
     }
 
-    /// Binary: writes with `body` after the storage's used part (``BinaryFrameEncoder/write(into:at:_:)``);
+    /// Binary: writes with `body` after the scratch storage's used part (``BinaryFrameEncoder/write(into:at:_:)``);
     /// returns where the bytes written stand.
     private mutating func appendBinary(_ body: (inout BinaryByteCursor) -> Void) -> Range<Int> {
-        let start = storageCount
-        storageCount += BinaryFrameEncoder.write(into: &storage, at: start, body)
-        return start..<storageCount
+        let start = scratch.storageCount
+        scratch.storageCount += BinaryFrameEncoder.write(into: &scratch.storage, at: start, body)
+        return start..<scratch.storageCount
     }
 }

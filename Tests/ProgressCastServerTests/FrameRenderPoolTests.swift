@@ -206,3 +206,10 @@ private func advance(_ sessions: [LiveSession], toFrame step: Int) {
         #expect(withdrawnSome, "the last of 64 queued sessions was never still queued")
     }
 }
+
+extension LiveSession {
+    /// The current frame in `format`, encoded if need be in a scratch of its own.
+    fileprivate func currentFrame(_ format: FrameFormat) -> ArraySlice<UInt8> {
+        currentFrame(format, scratch: FrameScratch())
+    }
+}

@@ -27,7 +27,7 @@ private func list(_ value: Double, _ text: String = "Loading") -> DisplayList {
 extension SessionFrames {
     /// Draws `list` a segment per shape, without keys (every segment drawn every frame).
     mutating func update(_ list: DisplayList, time: Double, compareIn format: FrameFormat, encodeBoth: Bool) -> Bool {
-        update(time: time, compareIn: format, encodeBoth: encodeBoth) { drawing in
+        update(time: time, compareIn: format, encodeBoth: encodeBoth, scratch: FrameScratch()) { drawing in
             drawing.begin(size: list.size)
             for shape in list.shapes { drawing.segment(key: nil) { $0.append(shape) } }
             drawing.end()
@@ -39,6 +39,16 @@ extension SessionFrames {
     /// The current frame in `format` without the transport's headroom.
     mutating func bytes(_ format: FrameFormat) -> [UInt8] {
         Array(message(format).frame)
+    }
+
+    /// The current frame in `format`, encoded if need be in a scratch of its own.
+    mutating func message(_ format: FrameFormat) -> PreparedFrame {
+        message(format, scratch: FrameScratch())
+    }
+
+    /// The checksum, encoded if need be in a scratch of its own.
+    mutating func checksum() -> String? {
+        checksum(scratch: FrameScratch())
     }
 }
 
@@ -132,7 +142,7 @@ extension SessionFrames {
         var labelDraws = 0
         func frame(_ value: Double, _ text: String, time: Double) -> Bool {
             let shapes = list(value, text).shapes
-            return frames.update(time: time, compareIn: format, encodeBoth: true) { drawing in
+            return frames.update(time: time, compareIn: format, encodeBoth: true, scratch: FrameScratch()) { drawing in
                 drawing.begin(size: Size(width: 375, height: 667))
                 drawing.segment(key: nil) { $0.append(contentsOf: shapes[0...1]) }
                 drawing.segment(key: { key in key.add(Array(text.utf8).map(Int.init).reduce(0) { $0 &* 257 &+ $1 }) }) {

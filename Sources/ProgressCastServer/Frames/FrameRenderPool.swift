@@ -38,6 +38,8 @@ final class FrameRenderPool {
 
     private let helpers: [Helper]
     private let work = RenderWork()
+    /// Where the service thread's frame encoders write (each helper has its own).
+    let serviceScratch = FrameScratch()
     /// Sessions queued and not yet handed back (service thread).
     private(set) var outstanding = 0
 
@@ -68,7 +70,7 @@ final class FrameRenderPool {
     func renderInBackground(_ sessions: [LiveSession], waker: ServerWaker?, finished: (LiveSession) -> Void) -> Bool {
         guard !helpers.isEmpty, sessions.count >= Self.minimumParallelBatch else {
             for session in sessions {
-                session.renderPacedFrame()
+                session.renderPacedFrame(scratch: serviceScratch)
                 finished(session)
             }
             return false
@@ -101,7 +103,7 @@ final class FrameRenderPool {
         let claim = session.renderClaim.compareExchange(
             expected: RenderClaim.queued, desired: RenderClaim.done, ordering: .acquiringAndReleasing)
         if claim.exchanged {
-            session.renderPacedFrame()
+            session.renderPacedFrame(scratch: serviceScratch)
         } else {
             // A helper is rendering it: a frame's work, some microseconds.
             while session.renderClaim.load(ordering: .acquiring) != RenderClaim.done { sched_yield() }
@@ -265,6 +267,8 @@ private final class Helper: @unchecked Sendable {
     }
 
     private static func loop(_ work: RenderWork) {
+        // This thread's own: it stays in the thread's caches from session to session.
+        let scratch = FrameScratch()
         while work.waitForWork() {
             var sinceWake = 0
             var lastWaker: ServerWaker?
@@ -274,7 +278,7 @@ private final class Helper: @unchecked Sendable {
                     expected: RenderClaim.queued, desired: RenderClaim.rendering, ordering: .acquiring)
                 // Claimed by the service thread already (settled), or a stale entry.
                 guard claim.exchanged else { continue }
-                session.renderPacedFrame()
+                session.renderPacedFrame(scratch: scratch)
                 session.renderClaim.store(RenderClaim.done, ordering: .releasing)
                 work.finish(session)
                 sinceWake += 1

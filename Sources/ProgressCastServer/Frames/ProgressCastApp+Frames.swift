@@ -39,7 +39,7 @@ extension ProgressCastApp {
         session.dormant = false
         bringUpToDate(session)
         _ = session.core.takeEvents()
-        _ = session.renderIfChanged()
+        _ = session.renderIfChanged(scratch: renderPool.serviceScratch)
     }
 
     func deliverEvents(of session: LiveSession, loop: ServerLoop) {
@@ -54,7 +54,7 @@ extension ProgressCastApp {
     /// Renders and, when the display list changed, sends the frame to every watcher
     /// (each encoding made once and shared; slow watchers get the newest frame only).
     func sendFrameIfChanged(_ session: LiveSession, loop: ServerLoop) {
-        if session.renderIfChanged() { sendRenderedFrame(session, loop: loop) }
+        if session.renderIfChanged(scratch: renderPool.serviceScratch) { sendRenderedFrame(session, loop: loop) }
         sendTraces(of: session, loop: loop)
     }
 
@@ -68,7 +68,8 @@ extension ProgressCastApp {
         if let recorder = session.recorder {
             do {
                 try recorder.frameSent(
-                    seq: session.frameSeq, checksum: session.lastChecksum ?? "", at: session.core.now)
+                    seq: session.frameSeq, checksum: session.lastChecksum(scratch: renderPool.serviceScratch) ?? "",
+                    at: session.core.now)
             } catch {
                 recordingFailed(session, error: error, loop: loop)
             }
@@ -87,7 +88,7 @@ extension ProgressCastApp {
             loop.discardLatest(connection)
         }
         // Prepared: the transport keeps a reference to the session's frame, not a copy.
-        let message = session.currentMessage(format)
+        let message = session.currentMessage(format, scratch: renderPool.serviceScratch)
         _ = loop.send(
             prepared: message.bytes, from: message.start, to: connection, delivery: delivery,
             kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
@@ -244,7 +245,7 @@ extension ProgressCastApp {
         withdrawnForOp = nil
         guard !session.isClosed else { return }
         session.beginPacedFrame()
-        session.renderPacedFrame()
+        session.renderPacedFrame(scratch: renderPool.serviceScratch)
         handBackRendered(session, loop: loop)
     }
 

@@ -40,8 +40,11 @@ struct SessionFrames {
         /// Encodes the frame and makes it the current one, unless `unlessSame` and its display
         /// list is the current one's (compared byte for byte: the encoder then goes back to the
         /// current frame); returns whether it became current.
-        mutating func encode(_ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool) -> Bool {
-            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom)
+        mutating func encode(
+            _ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool,
+            scratch: inout IncrementalFrameEncoder.Scratch
+        ) -> Bool {
+            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
             assert(
                 Array(encoder.frame) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
                 "the incremental frame differs from the flattened list's")
@@ -85,18 +88,20 @@ struct SessionFrames {
 
     /// Draws the frame at media time `time` with `draw` and makes it the current frame unless it
     /// shows the same display list, compared in the `compareIn` encoding; when it changed, also
-    /// encodes it in the other encoding if `encodeBoth`. Returns whether it changed.
+    /// encodes it in the other encoding if `encodeBoth`. Returns whether it changed. The
+    /// encoders write in `scratch` (the calling thread's, see ``FrameScratch``).
     mutating func update(
-        time: Double, compareIn format: FrameFormat, encodeBoth: Bool, draw: (inout IncrementalDisplayList) -> Void
+        time: Double, compareIn format: FrameFormat, encodeBoth: Bool, scratch: FrameScratch,
+        draw: (inout IncrementalDisplayList) -> Void
     ) -> Bool {
         if hasFrame, !isCurrent(format) {
             // The watchers' encoding changed since the last frame: encode that frame in it first.
-            encodeCurrent(as: format)
+            encodeCurrent(as: format, scratch: scratch)
         }
         draw(&drawing)
         let (seq, hasFrame) = (self.seq, self.hasFrame)
         let changed = withEncoded(format) { encoded, drawing in
-            encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame)
+            encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame, scratch: &scratch.encoder)
         }
         guard changed else { return false }
         bodyHash = withEncoded(format) { encoded, _ in encoded.bodyHash }
@@ -106,25 +111,26 @@ struct SessionFrames {
         cachedChecksum = nil
         let other: FrameFormat = format == .json ? .binary : .json
         withEncoded(other) { encoded, _ in encoded.isCurrent = false }
-        if encodeBoth { encodeCurrent(as: other) }
+        if encodeBoth { encodeCurrent(as: other, scratch: scratch) }
         return true
     }
 
     /// The current frame in `format` as the transport sends it (from its `start`, ``headroom``
-    /// bytes, then the frame), encoded now if it was not yet (empty before the first frame).
-    mutating func message(_ format: FrameFormat) -> PreparedFrame {
+    /// bytes, then the frame), encoded now (in `scratch`) if it was not yet (empty before the
+    /// first frame).
+    mutating func message(_ format: FrameFormat, scratch: FrameScratch) -> PreparedFrame {
         guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
-        if !isCurrent(format) { encodeCurrent(as: format) }
+        if !isCurrent(format) { encodeCurrent(as: format, scratch: scratch) }
         return format == .json ? json.message : binary.message
     }
 
     /// The current display list's checksum (``FrameEncoder/checksum(_:)``: FNV-1a over the
     /// canonical JSON bytes after `"t":T,` and before the closing brace), or nil before the
     /// first frame.
-    mutating func checksum() -> String? {
+    mutating func checksum(scratch: FrameScratch) -> String? {
         guard hasFrame else { return nil }
         if let cachedChecksum { return cachedChecksum }
-        let frame = message(.json).bytes
+        let frame = message(.json, scratch: scratch).bytes
         let start = json.encoder.frameStart + json.encoder.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
             FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
@@ -152,9 +158,11 @@ struct SessionFrames {
     }
 
     /// Encodes the current frame in `format` (an encoding wanted now that was not made).
-    private mutating func encodeCurrent(as format: FrameFormat) {
+    private mutating func encodeCurrent(as format: FrameFormat, scratch: FrameScratch) {
         let (seq, time) = (self.seq, self.time)
-        _ = withEncoded(format) { encoded, drawing in encoded.encode(drawing, seq: seq, time: time, unlessSame: false) }
+        _ = withEncoded(format) { encoded, drawing in
+            encoded.encode(drawing, seq: seq, time: time, unlessSame: false, scratch: &scratch.encoder)
+        }
     }
 
     /// The frame as the plain encoders write the flattened list (for debug builds' checks).
@@ -172,6 +180,14 @@ struct SessionFrames {
             return encoder.encodeFrame(list.displayList, seq: seq, time: time)
         }
     }
+}
+
+/// Where one thread's frame encoders write a frame's new parts before laying them out
+/// (``IncrementalFrameEncoder/Scratch``): one per rendering thread, shared by every session that
+/// thread renders, so it stays in the thread's caches. Never shared between threads: the
+/// service thread keeps one (``FrameRenderPool/serviceScratch``), each render helper its own.
+final class FrameScratch {
+    var encoder = IncrementalFrameEncoder.Scratch()
 }
 
 /// A session's current frame as the transport sends it: from `start` in `bytes`, the transport's

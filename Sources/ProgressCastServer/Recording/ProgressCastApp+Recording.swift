@@ -58,7 +58,7 @@ extension ProgressCastApp {
             do { try recorder.sync(log: session.core.log) } catch { recordingFailed(session, error: error, loop: loop) }
             // A final checksum of what is on screen, then the end line.
             sendFrameIfChanged(session, loop: loop)  // a change is sent to the watchers too, not only checksummed
-            if let checksum = session.lastChecksum {
+            if let checksum = session.lastChecksum(scratch: renderPool.serviceScratch) {
                 try? recorder.file.append(
                     TimedRecordingEvent(microseconds: now, event: .checksum(seq: session.frameSeq, hash: checksum)))
             }

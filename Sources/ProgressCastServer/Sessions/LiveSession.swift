@@ -105,11 +105,13 @@ final class LiveSession {
 
     /// Renders the display list at the core's current time; returns whether it differs from the
     /// last frame made (frames are sent on change only), and if so makes it the current frame,
-    /// encoded in every format a watcher takes (see ``SessionFrames``).
-    func renderIfChanged() -> Bool {
+    /// encoded in every format a watcher takes (see ``SessionFrames``), in the calling thread's
+    /// `scratch`.
+    func renderIfChanged(scratch: FrameScratch) -> Bool {
         let (json, binary) = watcherFormats
         return frames.update(
-            time: withCore { $0.time }, compareIn: binary ? .binary : .json, encodeBoth: json && binary
+            time: withCore { $0.time }, compareIn: binary ? .binary : .json, encodeBoth: json && binary,
+            scratch: scratch
         ) { list in
             withCore { $0.draw(into: &list) }
         }
@@ -125,18 +127,18 @@ final class LiveSession {
     /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
     /// (it touches nothing outside the session): advance to now (a replay's player moved it
     /// already), render, and note whether frames may change after it.
-    func renderPacedFrame() {
+    func renderPacedFrame(scratch: FrameScratch) {
         if replay == nil {
             let now = nowMicroseconds()
             withCore { $0.advance(to: now) }
         }
-        renderedChange = renderIfChanged()
+        renderedChange = renderIfChanged(scratch: scratch)
         mayChangeAfterRender = mayChange
     }
 
-    /// The checksum of the last frame's display list (see ``SessionFrames/checksum()``), or nil
+    /// The checksum of the last frame's display list (see ``SessionFrames/checksum(scratch:)``), or nil
     /// before the first frame.
-    var lastChecksum: String? { frames.checksum() }
+    func lastChecksum(scratch: FrameScratch) -> String? { frames.checksum(scratch: scratch) }
 
     /// Runs `body` on the core in place. Calling a non-mutating method straight on `core` (a
     /// struct stored in a class) copies it first, retaining every reference it holds, on every
@@ -153,14 +155,14 @@ final class LiveSession {
     /// `start`, ``SessionFrames/headroom`` bytes, then the frame), rendering once if none was
     /// made yet.
     /// Each format is encoded at most once per frame.
-    func currentMessage(_ format: FrameFormat) -> PreparedFrame {
-        if !frames.hasFrame { _ = renderIfChanged() }
-        return frames.message(format)
+    func currentMessage(_ format: FrameFormat, scratch: FrameScratch) -> PreparedFrame {
+        if !frames.hasFrame { _ = renderIfChanged(scratch: scratch) }
+        return frames.message(format, scratch: scratch)
     }
 
     /// The current frame in `format` alone (for frame.get).
-    func currentFrame(_ format: FrameFormat) -> ArraySlice<UInt8> {
-        currentMessage(format).frame
+    func currentFrame(_ format: FrameFormat, scratch: FrameScratch) -> ArraySlice<UInt8> {
+        currentMessage(format, scratch: scratch).frame
     }
 }
 

@@ -73,7 +73,8 @@ extension ProgressCastApp {
         case "frame.get":
             bringUpToDate(session)
             sendFrameIfChanged(session, loop: loop)  // a change is sent to every watcher, not only to this caller
-            let frame = (try? JSONParser.parse(session.currentFrame(.json))) ?? .null
+            let frame =
+                (try? JSONParser.parse(session.currentFrame(.json, scratch: renderPool.serviceScratch))) ?? .null
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
         case "scenario.run":
             try requireController()
