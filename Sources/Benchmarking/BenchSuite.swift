@@ -28,6 +28,9 @@ public struct BenchRequest {
     public var loadScenes: [BenchScene]
     /// The load generator's client (the epoll client by default).
     public var loadClient: LoadClient = .epoll
+    /// The frames part: exactly this many rounds of every session instead of ``seconds`` (a
+    /// fixed amount of work, for instruction-level tools such as valgrind).
+    public var frameRounds: Int?
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -118,7 +121,7 @@ public enum BenchSuite {
                     table.add(
                         try FramePathBenchmark.run(
                             sessions: settings.sessions, seconds: request.smoke ? 0.3 : min(request.seconds, 5),
-                            encodings: request.encodings, fonts: fonts))
+                            rounds: request.frameRounds, encodings: request.encodings, fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
                 case "server":

@@ -51,9 +51,11 @@ enum FramePathBenchmark {
         var perFrame: Double { frames == 0 ? 0 : Double(nanoseconds) / Double(frames) / 1000 }
     }
 
-    /// Runs `sessions` sessions in turn for `seconds` (after one warm-up second of frames).
+    /// Runs `sessions` sessions in turn for `seconds`, or for exactly `rounds` rounds when given
+    /// (after one warm-up second of frames).
     static func measure(
-        sessions: Int, encoding: IncrementalFrameEncoder.Encoding, seconds: Double, fonts: FontCatalog
+        sessions: Int, encoding: IncrementalFrameEncoder.Encoding, seconds: Double, rounds: Int? = nil,
+        fonts: FontCatalog
     ) throws -> Result {
         let scenes = BenchScene.allCases
         var plans: [BenchScene: EngineBenchmark.Plan] = [:]
@@ -70,6 +72,13 @@ enum FramePathBenchmark {
             for index in all.indices { _ = try all[index].step(scratch: &scratch) }
         }
         var result = Result()
+        if let rounds {
+            let start = Nanos.now()
+            result.changed = try measuredRounds(rounds, of: &all, scratch: &scratch)
+            result.frames = rounds * all.count
+            result.nanoseconds = Nanos.now() - start
+            return result
+        }
         let deadline = Nanos.now() + UInt64(seconds * 1e9)
         let start = Nanos.now()
         var now = start
@@ -82,9 +91,24 @@ enum FramePathBenchmark {
         return result
     }
 
-    /// The part's rows: `sessions` sessions, then one (the demo scene), in each encoding.
+    /// `rounds` rounds of every session; returns how many frames changed. Never inlined, so that
+    /// an instruction-level tool can count this loop alone (docs/benchmarks.md, "Reproduce":
+    /// `valgrind --tool=callgrind --toggle-collect='*measuredRounds*'`).
+    @inline(never)
+    private static func measuredRounds(
+        _ rounds: Int, of all: inout [LoadSession], scratch: inout IncrementalFrameEncoder.Scratch
+    ) throws -> Int {
+        var changed = 0
+        for _ in 0..<rounds {
+            for index in all.indices where try all[index].step(scratch: &scratch) { changed += 1 }
+        }
+        return changed
+    }
+
+    /// The part's rows: `sessions` sessions, then one (the demo scene), in each encoding, each
+    /// for `seconds` or for exactly `rounds` rounds.
     static func run(
-        sessions: Int, seconds: Double, encodings: [FrameEncoding], fonts: FontCatalog
+        sessions: Int, seconds: Double, rounds: Int? = nil, encodings: [FrameEncoding], fonts: FontCatalog
     ) throws
         -> [BenchRow]
     {
@@ -93,7 +117,7 @@ enum FramePathBenchmark {
             let kind: IncrementalFrameEncoder.Encoding = encoding == .binary ? .binary : .json
             let name = encoding == .binary ? "binary" : "JSON"
             for count in [sessions, 1] {
-                let r = try measure(sessions: count, encoding: kind, seconds: seconds, fonts: fonts)
+                let r = try measure(sessions: count, encoding: kind, seconds: seconds, rounds: rounds, fonts: fonts)
                 rows.append(
                     BenchRow(
                         figure: count == 1

@@ -53,6 +53,12 @@ struct Bench: ParsableCommand {
         help: "Frame encodings for the server and baseline parts (comma-separated): json (the default format), binary.")
     var frames = "json,binary"
 
+    @Option(
+        help: ArgumentHelp(
+            "Frames part: exactly this many rounds of every session instead of --seconds (a fixed amount of work, for instruction-level tools such as valgrind's callgrind)."
+        ))
+    var rounds: Int?
+
     @Flag(
         name: .customLong("demo-only"),
         help:
@@ -88,6 +94,9 @@ struct Bench: ParsableCommand {
             encodings.append(encoding)
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
+        if let rounds, !(1...100_000).contains(rounds) {
+            throw ValidationError("--rounds must be in 1...100000")
+        }
         guard let loadClient = LoadClient(rawValue: client) else {
             throw ValidationError("--client must be epoll or libwebsockets")
         }
@@ -97,6 +106,7 @@ struct Bench: ParsableCommand {
             loadThreads: loadThreads, encodings: encodings, smoke: smoke,
             loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
         request.loadClient = loadClient
+        request.frameRounds = rounds
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

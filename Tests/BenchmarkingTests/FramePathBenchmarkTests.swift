@@ -23,4 +23,13 @@ struct FramePathBenchmarkTests {
         #expect(Double(result.changed) > 0.95 * Double(result.frames))
         #expect(result.perFrame > 0)
     }
+
+    /// With rounds, the part does exactly that much work (for instruction-level tools).
+    @Test("rounds run every session exactly that many times")
+    func fixedRounds() throws {
+        let fonts = try #require(Self.fonts)
+        let result = try FramePathBenchmark.measure(sessions: 4, encoding: .json, seconds: 100, rounds: 7, fonts: fonts)
+        #expect(result.frames == 28)
+        #expect(result.changed > 0 && result.changed <= 28)
+    }
 }
