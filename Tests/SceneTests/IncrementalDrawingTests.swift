@@ -52,6 +52,19 @@ import Typesetting
 
         /// Segments drawn over the last `count` frames.
         func drawn(inLast count: Int) -> Int { drawnPerFrame.suffix(count).reduce(0, +) }
+
+        /// A finger: down at (`x`, `y`), `moves` moves of (`dx`, `dy`) a frame apart, then up
+        /// where the last move ended.
+        mutating func drag(x: Double, y: Double, dx: Double, dy: Double, moves: Int) throws {
+            try apply(#"{"op":"pointer","phase":"down","x":\#(x),"y":\#(y)}"#)
+            for step in 1...moves {
+                frames(1)
+                let (mx, my) = (x + dx * Double(step), y + dy * Double(step))
+                try apply(#"{"op":"pointer","phase":"move","x":\#(mx),"y":\#(my)}"#)
+            }
+            let (ux, uy) = (x + dx * Double(moves), y + dy * Double(moves))
+            try apply(#"{"op":"pointer","phase":"up","x":\#(ux),"y":\#(uy)}"#)
+        }
     }
 
     struct TestFailure: Error, CustomStringConvertible {
@@ -99,12 +112,7 @@ import Typesetting
         run.frames(60)
         #expect(run.drawn(inLast: 50) == 0)
         // The swipe back (FDFullscreenPopGesture): a pan from the left, released past half.
-        try run.apply(#"{"op":"pointer","phase":"down","x":20,"y":300}"#)
-        for step in 1...12 {
-            run.frames(1)
-            try run.apply(#"{"op":"pointer","phase":"move","x":\#(20 + 20 * step),"y":300}"#)
-        }
-        try run.apply(#"{"op":"pointer","phase":"up","x":260,"y":300}"#)
+        try run.drag(x: 20, y: 300, dx: 20, dy: 0, moves: 12)
         run.frames(60)
         #expect(run.drawn(inLast: 20) == 0)
     }
@@ -115,12 +123,7 @@ import Typesetting
             #"{"op":"scroll.create","target":"s1","frame":{"x":0,"y":0,"width":375,"height":667},"rows":{"count":100,"height":30,"title":"Row %d"}}"#
         )
         try run.apply(#"{"op":"refresh.create","target":"r1","scroll":"s1","kind":"header","loadDuration":4}"#)
-        try run.apply(#"{"op":"pointer","phase":"down","x":180,"y":200}"#)
-        for step in 1...10 {
-            run.frames(1)
-            try run.apply(#"{"op":"pointer","phase":"move","x":180,"y":\#(200 + 20 * step)}"#)
-        }
-        try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":400}"#)
+        try run.drag(x: 180, y: 200, dx: 0, dy: 20, moves: 10)
         run.frames(60)  // settles on the refreshing inset; the indicator fades
         let steadyBefore = run.list.keptSteady
         run.frames(60)
@@ -130,12 +133,7 @@ import Typesetting
         #expect(run.list.keptSteady - steadyBefore >= 60 - 2 * 13)
         run.frames(180)  // the load ends: the header closes, the time label changes
         // A fling: deceleration and the bounce at the bottom.
-        try run.apply(#"{"op":"pointer","phase":"down","x":180,"y":600}"#)
-        for step in 1...6 {
-            run.frames(1)
-            try run.apply(#"{"op":"pointer","phase":"move","x":180,"y":\#(600 - 60 * step)}"#)
-        }
-        try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":240}"#)
+        try run.drag(x: 180, y: 600, dx: 0, dy: -60, moves: 6)
         run.frames(240)
     }
 
@@ -151,12 +149,7 @@ import Typesetting
             #"{"op":"refresh.create","target":"r1","scroll":"s1","kind":"header","style":"gif","automaticallyChangeAlpha":true,"loadDuration":3}"#
         )
         run.frames(10)
-        try run.apply(#"{"op":"pointer","phase":"down","x":180,"y":200}"#)
-        for step in 1...10 {
-            run.frames(1)
-            try run.apply(#"{"op":"pointer","phase":"move","x":180,"y":\#(200 + 20 * step)}"#)
-        }
-        try run.apply(#"{"op":"pointer","phase":"up","x":180,"y":400}"#)
+        try run.drag(x: 180, y: 200, dx: 0, dy: 20, moves: 10)
         run.frames(60)
         let steadyBefore = run.list.keptSteady
         run.frames(60)
