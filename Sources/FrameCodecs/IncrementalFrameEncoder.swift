@@ -128,9 +128,10 @@ public struct IncrementalFrameEncoder: Sendable {
     /// prefix's hash and each non-empty segment's hash (taken once, when the segment was
     /// encoded), combined in order, seeded by the encoding. Two parts split alike into non-empty
     /// segments have equal identities exactly when their bytes are equal, but for a chance of
-    /// about 2^-64 (empty segments do not count). The same bytes split differently (which one
-    /// list's drawing does not produce from frame to frame) may get another identity: a
-    /// transport using it to skip frames a watcher already shows then sends one again.
+    /// about 2^-64 (empty segments do not count). The same bytes split differently (the same
+    /// shapes drawn by the next segment instead, nothing else changing) may get another
+    /// identity: a transport using it to skip frames a watcher already shows then sends one
+    /// again, never withholds one.
     public var bodyIdentity: UInt64 { identity }
 
     /// Encodes `list`'s current frame as message `seq` at media time `time` and passes its bytes

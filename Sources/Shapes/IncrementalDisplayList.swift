@@ -82,7 +82,8 @@ public struct IncrementalDisplayList: Sendable {
     /// `position` among the stack's segments stay the same: for shapes that read nothing else
     /// that changes (no presentation value). Such a key holds for good, so a kept segment is
     /// checked without writing it (as a steady key, see
-    /// ``segments(count:revision:at:key:draw:)``).
+    /// ``segments(count:revision:at:key:draw:)``). A stack uses one of the two forms for its
+    /// keyed segments: a steady segment is recognized by its revision and position alone.
     public mutating func segment(revision: UInt64, position: Int, draw: (inout [Shape]) -> Void) {
         guard caching else {
             unkeyedSegment(draw: draw)
@@ -93,7 +94,8 @@ public struct IncrementalDisplayList: Sendable {
             keptSteadily(
                 index,
                 key: { k in
-                    k.add(revision); k.add(position)
+                    k.add(revision)
+                    k.add(position)
                 }, draw: draw)
             return
         }
