@@ -25,9 +25,9 @@ public struct IncrementalDisplayList: Sendable {
         /// A media time before which the key is known to stay the same while the stack's
         /// revision does (``DrawKey/holds(until:)``); minus infinity when nothing was promised.
         fileprivate var steadyUntil = -Double.infinity
-        /// The stack revision and position the promise was made under (the key's first two
-        /// values, kept beside the promise: checking a steady segment reads this struct only,
-        /// not the key's storage, which under load is a cache miss of its own).
+        /// The stack revision and component index the promise was made under (the key's first
+        /// two values, kept beside the promise: checking a steady segment reads this struct
+        /// only, not the key's storage, which under load is a cache miss of its own).
         fileprivate var steadyRevision: UInt64 = 0
         fileprivate var steadyIndex = -1
     }
@@ -89,23 +89,9 @@ public struct IncrementalDisplayList: Sendable {
             unkeyedSegment(draw: draw)
             return
         }
-        let index = nextSegment()
-        if isSteady(index, revision: revision, index: position, at: -.greatestFiniteMagnitude) {
-            keptSteadily(
-                index,
-                key: { k in
-                    k.add(revision)
-                    k.add(position)
-                }, draw: draw)
-            return
-        }
-        keyedSegment(
-            at: index,
-            key: { k in
-                k.add(revision)
-                k.add(position)
-                k.holds(until: .infinity)
-            }, draw: draw)
+        // No frame time is needed: the promise is for good, so any time is before it.
+        stackSegment(
+            revision: revision, index: position, at: -.infinity, key: { $0.holds(until: .infinity) }, draw: draw)
     }
 
     /// A segment for each of a component stack's `count` components in the frame at media time
@@ -124,46 +110,40 @@ public struct IncrementalDisplayList: Sendable {
             return
         }
         for index in 0..<count {
-            let position = nextSegment()
-            if isSteady(position, revision: revision, index: index, at: time) {
-                keptSteadily(
-                    position,
-                    key: { k in
-                        k.add(revision)
-                        k.add(index)
-                        key(index, &k)
-                    }, draw: { draw(index, &$0) })
-                continue
-            }
-            // Non-escaping closures all the way down: their contexts live on the stack (an
-            // optional, hence escaping, key closure allocated two contexts per segment).
-            keyedSegment(
-                at: position,
-                key: { k in
-                    k.add(revision)
-                    k.add(index)
-                    key(index, &k)
-                }, draw: { draw(index, &$0) })
+            stackSegment(
+                revision: revision, index: index, at: time, key: { key(index, &$0) }, draw: { draw(index, &$0) })
         }
     }
 
-    /// Whether the segment at `position` was drawn from a key starting with `revision` and
-    /// `index` that was promised to hold past `time`.
-    private func isSteady(_ position: Int, revision: UInt64, index: Int, at time: Double) -> Bool {
-        time < kept[position].steadyUntil && kept[position].steadyRevision == revision
-            && kept[position].steadyIndex == index
-    }
-
-    /// Keeps the steady segment at `position` (debug builds check that `key` still writes its
-    /// key and `draw` its shapes).
-    private mutating func keptSteadily(
-        _ position: Int, key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
+    /// The next segment, component `index` of a stack at model `revision`: kept without writing
+    /// its key while the key it was drawn from promised to hold past `time` under that revision
+    /// and index (debug builds write it anyway and check it, and the shapes); otherwise keyed by
+    /// the revision, the index, then what `key` writes.
+    ///
+    /// Non-escaping closures all the way down: their contexts live on the stack (an optional,
+    /// hence escaping, key closure allocated two contexts per segment).
+    private mutating func stackSegment(
+        revision: UInt64, index: Int, at time: Double, key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
     ) {
-        reused += 1
-        keptSteady += 1
-        assert(
-            Self.writes(kept[position].key, key), "segment \(position) was promised steady but its key changed")
-        assert(Self.drawsSame(kept[position].shapes, draw), "segment \(position) kept as steady draws differently")
+        let position = nextSegment()
+        func stackKey(_ k: inout DrawKey) {
+            k.add(revision)
+            k.add(index)
+            key(&k)
+        }
+        // Fields read one by one: binding `kept[position]` would copy the segment, retaining its arrays.
+        if time < kept[position].steadyUntil && kept[position].steadyRevision == revision
+            && kept[position].steadyIndex == index
+        {
+            reused += 1
+            keptSteady += 1
+            assert(
+                Self.writes(kept[position].key, stackKey), "segment \(position) was promised steady but its key changed"
+            )
+            assert(Self.drawsSame(kept[position].shapes, draw), "segment \(position) kept as steady draws differently")
+            return
+        }
+        keyedSegment(at: position, promiseFor: (revision, index), key: stackKey, draw: draw)
     }
 
     /// Takes the next segment's position, making room for it.
@@ -174,19 +154,22 @@ public struct IncrementalDisplayList: Sendable {
         return index
     }
 
-    /// The next segment, kept when `key` writes the key it was drawn from, else drawn.
+    /// The next segment, kept when `key` writes the key it was drawn from, else drawn. The key's
+    /// promise (``DrawKey/holds(until:)``) is kept only for a stack's component, `promiseFor`
+    /// (its stack's revision and its index), which is what ``stackSegment`` checks it against.
     private mutating func keyedSegment(
-        at index: Int? = nil, key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
+        at index: Int? = nil, promiseFor component: (revision: UInt64, index: Int)? = nil,
+        key: (inout DrawKey) -> Void, draw: (inout [Shape]) -> Void
     ) {
         let index = index ?? nextSegment()
         scratch.values.removeAll(keepingCapacity: true)
         scratch.steadyUntil = nil
         key(&scratch)
-        kept[index].steadyUntil = scratch.steadyUntil ?? -.infinity
-        // A promise is only made by keys that start with a revision and a position.
-        if scratch.steadyUntil != nil, scratch.values.count >= 2 {
-            kept[index].steadyRevision = scratch.values[0]
-            kept[index].steadyIndex = Int(Int64(bitPattern: scratch.values[1]))
+        if let component, let until = scratch.steadyUntil {
+            kept[index].steadyUntil = until
+            (kept[index].steadyRevision, kept[index].steadyIndex) = component
+        } else {
+            kept[index].steadyUntil = -.infinity
         }
         if !kept[index].key.isEmpty && kept[index].key == scratch.values {
             reused += 1

@@ -112,6 +112,24 @@ import Testing
         #expect(list.keptSteady == 3)
     }
 
+    /// A promise counts only for a stack's component (whose key starts with the stack's
+    /// revision and the component's index): a plain keyed segment's key is written every frame,
+    /// promise or not.
+    @Test func aPlainKeysPromiseIsIgnored() {
+        var list = IncrementalDisplayList()
+        var keys = 0
+        for _ in 0..<3 {
+            list.begin(size: Self.size)
+            list.segment(key: { k in
+                keys += 1
+                k.add(7)
+                k.holds(until: .infinity)
+            }) { $0.append(Self.rect(1)) }
+            list.end()
+        }
+        #expect(keys == 3 && list.keptSteady == 0 && list.reused == 2)
+    }
+
     @Test func versionsNeverRepeatAndSegmentsPastTheLastAreDropped() {
         var list = IncrementalDisplayList()
         var seen: Set<UInt64> = []
