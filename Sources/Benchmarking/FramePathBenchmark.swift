@@ -83,7 +83,7 @@ enum FramePathBenchmark {
         let start = Nanos.now()
         var now = start
         while now < deadline {
-            for index in all.indices where try all[index].step(scratch: &scratch) { result.changed += 1 }
+            result.changed += try measuredRounds(1, of: &all, scratch: &scratch)
             result.frames += all.count
             now = Nanos.now()
         }
@@ -91,8 +91,9 @@ enum FramePathBenchmark {
         return result
     }
 
-    /// `rounds` rounds of every session; returns how many frames changed. Never inlined, so that
-    /// an instruction-level tool can count this loop alone (docs/benchmarks.md, "Reproduce":
+    /// `rounds` rounds of every session (the timed runs go one round at a time); returns how
+    /// many frames changed. Never inlined, so that an instruction-level tool can count this loop
+    /// alone (docs/benchmarks.md, "Reproduce":
     /// `valgrind --tool=callgrind --toggle-collect='*measuredRounds*'`).
     @inline(never)
     private static func measuredRounds(

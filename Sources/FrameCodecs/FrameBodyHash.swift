@@ -7,8 +7,17 @@
 enum FrameBodyHash {
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+    /// The seed of ``hash(_:seed:)`` unless one is given.
+    static let defaultSeed: UInt64 = 0x243F_6A88_85A3_08D3
+
+    /// The state a frame identity in `encoding` starts from: one seed per encoding, so a JSON and
+    /// a binary display list never get the same identity.
+    static func identitySeed(_ encoding: IncrementalFrameEncoder.Encoding) -> UInt64 {
+        encoding == .json ? defaultSeed : 0x1319_8A2E_0370_7344
+    }
+
     /// The hash of `bytes`, seeded by `seed`.
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0x243F_6A88_85A3_08D3) -> UInt64 {
+    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = defaultSeed) -> UInt64 {
         var state = seed ^ (UInt64(bytes.count) &* multiplier)
         // Four independent lanes over 32-byte blocks: one lane is a chain of dependent
         // multiplies (about 4 cycles per 8 bytes); four keep the multiplier busy (measured in

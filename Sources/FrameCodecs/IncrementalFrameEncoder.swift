@@ -57,13 +57,34 @@ public struct IncrementalFrameEncoder: Sendable {
         /// Binary: the same, as `storage[0..<storageCount]`.
         fileprivate var storage: [UInt8] = []
         fileprivate var storageCount = 0
-        /// Where each segment encoded again stands in the writer or storage (by segment index;
-        /// nil for segments kept from the last frame), and its hash (0 for kept ones).
-        fileprivate var fresh: [Range<Int>?] = []
-        fileprivate var freshHashes: [UInt64] = []
+        /// Each segment encoded again, by segment index (nil for segments kept from the last
+        /// frame).
+        fileprivate var fresh: [FreshRun?] = []
 
         /// An empty scratch (it grows to the largest frame encoded with it).
         public init() {}
+
+        /// The bytes written for a frame in `encoding` (the writer's, or the storage's used part).
+        fileprivate func withBytes<Result>(
+            of encoding: Encoding, _ body: (UnsafeRawBufferPointer) -> Result
+        ) -> Result {
+            switch encoding {
+            case .json: writer.withUnsafeBytes(body)
+            case .binary: storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<storageCount])) }
+            }
+        }
+
+        /// ``FrameBodyHash`` of the bytes at `range` (written for a frame in `encoding`).
+        fileprivate func hash(_ range: Range<Int>, of encoding: Encoding) -> UInt64 {
+            withBytes(of: encoding) { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
+    /// A segment encoded again in the scratch: where its bytes stand, and their hash (taken
+    /// while they are in cache).
+    fileprivate struct FreshRun {
+        var range: Range<Int>
+        var hash: UInt64
     }
 
     /// Room the buffer keeps in front of a header when the header is placed afresh, so a header
@@ -199,19 +220,8 @@ public struct IncrementalFrameEncoder: Sendable {
             oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
         let compare = hasFrame
         let oldHeader = headerStart..<bodyOffset
-        let same: Bool
-        switch encoding {
-        case .json:
-            same = scratch.writer.withUnsafeBytes {
-                layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
-            }
-        case .binary:
-            let used = scratch.storageCount
-            same = scratch.storage.withUnsafeBytes {
-                layout.apply(
-                    to: &buffer, from: UnsafeRawBufferPointer(rebasing: $0[0..<used]), compare: compare,
-                    oldHeader: oldHeader, shown: &shown)
-            }
+        let same = scratch.withBytes(of: encoding) {
+            layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
         }
         bytes = buffer
         shownHeader = shown
@@ -231,11 +241,12 @@ public struct IncrementalFrameEncoder: Sendable {
         var anyBefore = false
         nextRuns.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
-            let count = scratch.fresh[index]?.count ?? runs[index].count
+            let fresh = scratch.fresh[index]
+            let count = fresh?.range.count ?? runs[index].count
             let lead = encoding == .json && count > 0 && anyBefore
             if count > 0 { anyBefore = true }
             if lead { position += 1 }
-            let hash = scratch.fresh[index] == nil ? runs[index].hash : scratch.freshHashes[index]
+            let hash = fresh?.hash ?? runs[index].hash
             nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead, hash: hash))
             position += count
         }
@@ -248,7 +259,7 @@ public struct IncrementalFrameEncoder: Sendable {
         /// scratch bytes (nil: kept).
         let oldRuns: [Run]
         let newRuns: [Run]
-        let fresh: [Range<Int>?]
+        let fresh: [FreshRun?]
         /// The header and the prefix, in the scratch bytes.
         let header: Range<Int>
         let prefix: Range<Int>
@@ -298,7 +309,7 @@ public struct IncrementalFrameEncoder: Sendable {
                         cursor += 1
                     }
                     let source =
-                        fresh[index].map { scratchBase + $0.lowerBound } ?? (oldBase + oldRuns[index].start)
+                        fresh[index].map { scratchBase + $0.range.lowerBound } ?? (oldBase + oldRuns[index].start)
                     guard matches(source, run.count) else { return false }
                 }
                 // The suffix is the same constant, and the lengths are equal.
@@ -326,7 +337,7 @@ public struct IncrementalFrameEncoder: Sendable {
             memcpy(base + bodyAt, source + prefix.lowerBound, prefix.count)
             for (index, run) in newRuns.enumerated() {
                 if run.lead { buffer[run.start - 1] = UInt8(ascii: ",") }
-                guard let range = fresh[index], !range.isEmpty else { continue }
+                guard let range = fresh[index]?.range, !range.isEmpty else { continue }
                 memcpy(base + run.start, source + range.lowerBound, range.count)
             }
             if suffix {
@@ -357,19 +368,9 @@ public struct IncrementalFrameEncoder: Sendable {
 
     /// ``bodyIdentity`` for the runs in `nextRuns`, with the prefix at `prefix` in the scratch bytes.
     private func composeIdentity(prefix: Range<Int>) -> UInt64 {
-        let prefixHash: UInt64
-        switch encoding {
-        case .json:
-            prefixHash = scratch.writer.withUnsafeBytes {
-                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix]))
-            }
-        case .binary:
-            prefixHash = scratch.storage.withUnsafeBytes {
-                FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[prefix]))
-            }
-        }
         // Seeded by the encoding, so a JSON and a binary part never look alike.
-        var state = FrameBodyHash.combine(encoding == .json ? 0x243F_6A88_85A3_08D3 : 0x1319_8A2E_0370_7344, prefixHash)
+        var state = FrameBodyHash.combine(
+            FrameBodyHash.identitySeed(encoding), scratch.hash(prefix, of: encoding))
         for run in nextRuns where run.count > 0 { state = FrameBodyHash.combine(state, run.hash) }
         return FrameBodyHash.finish(state)
     }
@@ -379,31 +380,25 @@ public struct IncrementalFrameEncoder: Sendable {
     private mutating func encodeChangedSegments(_ list: IncrementalDisplayList) {
         let segments = list.segments
         scratch.fresh.removeAll(keepingCapacity: true)
-        scratch.freshHashes.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
             // Versions start at 1, so a run always names a real one.
             if hasFrame, index < runs.count, runs[index].version == segment.version {
                 reused += 1
                 scratch.fresh.append(nil)
-                scratch.freshHashes.append(0)
                 continue
             }
             encoded += 1
-            // Hashed while the bytes just written are in cache.
+            let range: Range<Int>
             switch encoding {
             case .json:
                 let start = scratch.writer.count
                 scratch.writer.appendShapeRun(segment.shapes)
-                let range = start..<scratch.writer.count
-                scratch.fresh.append(range)
-                scratch.freshHashes.append(
-                    scratch.writer.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
+                range = start..<scratch.writer.count
             case .binary:
-                let range = appendBinary { $0.appendShapeRun(segment.shapes) }
-                scratch.fresh.append(range)
-                scratch.freshHashes.append(
-                    scratch.storage.withUnsafeBytes { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) })
+                range = appendBinary { $0.appendShapeRun(segment.shapes) }
             }
+            // Hashed while the bytes just written are in cache.
+            scratch.fresh.append(FreshRun(range: range, hash: scratch.hash(range, of: encoding)))
         }
     }
 
