@@ -138,7 +138,7 @@ extension ScrollView {
     /// the delay while it waits to fade, `time` while it fades. A microsecond early against
     /// rounding.
     public func indicatorAlphaSteadyUntil(at time: Double) -> Double {
-        let slack = 1e-6
+        let slack = Timeline.steadyMargin
         if phase != .idle { return .infinity }
         let since = time - scrollEndedAt
         guard since.isFinite else { return .infinity }

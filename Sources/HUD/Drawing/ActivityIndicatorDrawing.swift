@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Shapes
+import Timing
 
 /// The legacy whiteLarge UIActivityIndicatorView that MBProgressHUD's indeterminate mode shows:
 /// 37x37, 12 spokes; the highlight steps clockwise one spoke per 1/12 s (one turn a second) and
@@ -35,7 +36,7 @@ enum ActivityIndicatorDrawing {
         guard rate > 0, rotation.isFinite else { return time }
         // The rotation at which the step count reaches one more.
         let next = (steps(rotation: rotation) + 1 - stepSlack) / Double(HUDMetrics.spinnerSpokes) * 2 * Double.pi
-        return max(time, time + (next - rotation) / rate - 1e-6)
+        return max(time, time + (next - rotation) / rate - Timeline.steadyMargin)
     }
 
     /// The alpha factor of spoke `index` when `highlight` is the highlighted one.

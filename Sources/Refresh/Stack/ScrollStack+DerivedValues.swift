@@ -56,7 +56,7 @@ extension ScrollStack {
             let elapsed = max(0, time - component.stateSince) / GifFrames.frameDuration + 1e-9
             guard elapsed.isFinite, elapsed < 1e12 else { return time }
             let next = component.stateSince + (elapsed.rounded(.down) + 1 - 1e-9) * GifFrames.frameDuration
-            return max(time, next - 1e-6)
+            return max(time, next - Timeline.steadyMargin)
         }
     }
 

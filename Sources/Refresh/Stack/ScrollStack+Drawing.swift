@@ -215,17 +215,21 @@ extension ScrollStack {
     /// The spinner's highlighted spoke at `time` (one turn a second), nil at a time that is not finite.
     static func spinnerHead(at time: Double) -> Int? {
         guard time.isFinite else { return nil }
-        let turn = time - time.rounded(.down)
-        return Int((turn * Double(RefreshLook.spokes)).rounded(.down)) % RefreshLook.spokes
+        return Int(spinnerStep(at: time).step) % RefreshLook.spokes
     }
 
     /// A media time before which ``spinnerHead(at:)`` stays the one at `time`: a microsecond
     /// before its next step (against rounding); `time` itself at a time that is not finite.
     static func spinnerHeadSteadyUntil(at time: Double) -> Double {
         guard time.isFinite else { return time }
+        let (second, step) = spinnerStep(at: time)
+        return max(time, second + (step + 1) / Double(RefreshLook.spokes) - Timeline.steadyMargin)
+    }
+
+    /// The whole second `time` is in, and the spinner's whole steps since it (one spoke a step).
+    private static func spinnerStep(at time: Double) -> (second: Double, step: Double) {
         let second = time.rounded(.down)
-        let step = ((time - second) * Double(RefreshLook.spokes)).rounded(.down)
-        return max(time, second + (step + 1) / Double(RefreshLook.spokes) - 1e-6)
+        return (second, ((time - second) * Double(RefreshLook.spokes)).rounded(.down))
     }
 
     /// UIActivityIndicatorView: spokes whose highlight turns clockwise once per second.

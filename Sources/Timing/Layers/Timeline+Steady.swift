@@ -47,6 +47,8 @@ extension Timeline {
         localTimeMap(of: id).scale
     }
 
-    /// Seconds kept clear of a predicted change (an animation's start or end), against rounding.
-    static var steadyMargin: Double { 1e-6 }
+    /// Seconds a prediction of when a sampled value next changes is kept early by, against
+    /// rounding: an animation's start or end here, and the components' own step, frame and fade
+    /// predictions for drawing keys.
+    public static var steadyMargin: Double { 1e-6 }
 }
