@@ -91,7 +91,7 @@ extension ProgressCastApp {
         let message = session.currentMessage(format, scratch: renderPool.serviceScratch)
         _ = loop.send(
             prepared: message.bytes, from: message.start, to: connection, delivery: delivery,
-            kind: format == .binary ? .binary : .text, repeatKey: session.frameHash)
+            kind: format == .binary ? .binary : .text, repeatKey: session.frameIdentity)
     }
 
     /// The frame format `connection` takes, read in place (`clients[connection]?.frames` copies the

@@ -52,10 +52,6 @@ struct SessionFrames {
             isCurrent = true
             return true
         }
-
-        /// The current frame's identity (``IncrementalFrameEncoder/bodyIdentity``: composed from
-        /// its segments' hashes, without reading the frame).
-        var bodyHash: UInt64 { encoder.bodyIdentity }
     }
 
     /// Bytes in front of every encoded frame, for the transport's frame header.
@@ -73,7 +69,7 @@ struct SessionFrames {
     /// A 64-bit identity of the current display list's encoded bytes (in the encoding it was
     /// compared in; ``IncrementalFrameEncoder/bodyIdentity``): the repeat key the frame is sent
     /// with, so no connection gets a display list twice in a row.
-    private(set) var bodyHash: UInt64 = 0
+    private(set) var identity: UInt64 = 0
 
     /// Whether a frame was made yet.
     private(set) var hasFrame = false
@@ -104,7 +100,7 @@ struct SessionFrames {
             encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame, scratch: &scratch.encoder)
         }
         guard changed else { return false }
-        bodyHash = withEncoded(format) { encoded, _ in encoded.bodyHash }
+        identity = withEncoded(format) { encoded, _ in encoded.encoder.bodyIdentity }
         self.seq += 1
         self.hasFrame = true
         self.time = time

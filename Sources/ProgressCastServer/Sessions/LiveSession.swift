@@ -24,8 +24,8 @@ final class LiveSession {
     private var frames = SessionFrames()
     /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
     private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
-    /// The current frame's identity (``SessionFrames/bodyHash``).
-    var frameHash: UInt64 { frames.bodyHash }
+    /// The current frame's identity (``SessionFrames/identity``).
+    var frameIdentity: UInt64 { frames.identity }
     /// The current frame's sequence number.
     var frameSeq: Int { frames.seq }
     /// What incremental rendering drew and kept for this session (``SessionFrames/segmentCounts``).
