@@ -138,7 +138,9 @@ let package = Package(
         .testTarget(name: "LoadGeneratorTests", dependencies: ["LoadGenerator"]),
         .testTarget(
             name: "BenchmarkingTests",
-            dependencies: ["Benchmarking", "FrameCodecs", "JSON", "LoadGenerator", "Typesetting"]),
+            dependencies: [
+                "Benchmarking", "FrameCodecs", "JSON", "LoadGenerator", "Navigation", "Scene", "Session", "Typesetting",
+            ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "InPlaceTests", dependencies: ["InPlace"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),

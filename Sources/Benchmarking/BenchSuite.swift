@@ -120,7 +120,8 @@ public enum BenchSuite {
                 case "frames":
                     table.add(
                         try FramePathBenchmark.run(
-                            sessions: settings.sessions, seconds: request.smoke ? 0.3 : min(request.seconds, 5),
+                            sessions: settings.sessions, scenes: request.loadScenes,
+                            seconds: request.smoke ? 0.3 : min(request.seconds, 5),
                             rounds: request.frameRounds, encodings: request.encodings, fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))

@@ -19,7 +19,7 @@ import Typesetting
 enum FramePathBenchmark {
     /// One session: its core running through its scene's plan, and its kept segments and
     /// encoding.
-    private struct LoadSession {
+    struct LoadSession {
         var planned: EngineBenchmark.PlannedCore
         var list = IncrementalDisplayList()
         var encoder: IncrementalFrameEncoder
@@ -51,26 +51,14 @@ enum FramePathBenchmark {
         var perFrame: Double { frames == 0 ? 0 : Double(nanoseconds) / Double(frames) / 1000 }
     }
 
-    /// Runs `sessions` sessions in turn for `seconds`, or for exactly `rounds` rounds when given
-    /// (after one warm-up second of frames).
+    /// Runs `sessions` sessions (taking `scenes` in turn) in turn for `seconds`, or for exactly
+    /// `rounds` rounds when given (after one warm-up second of frames).
     static func measure(
-        sessions: Int, encoding: IncrementalFrameEncoder.Encoding, seconds: Double, rounds: Int? = nil,
-        fonts: FontCatalog
+        sessions: Int, scenes: [BenchScene] = BenchScene.allCases, encoding: IncrementalFrameEncoder.Encoding,
+        seconds: Double, rounds: Int? = nil, fonts: FontCatalog
     ) throws -> Result {
-        let scenes = BenchScene.allCases
-        var plans: [BenchScene: EngineBenchmark.Plan] = [:]
-        for scene in scenes { plans[scene] = try EngineBenchmark.plan(scene, fonts: fonts, asLoad: true) }
-        var all: [LoadSession] = []
-        all.reserveCapacity(sessions)
-        for index in 0..<max(sessions, 1) {
-            guard let plan = plans[scenes[index % scenes.count]] else { continue }
-            all.append(LoadSession(plan: plan, encoding: encoding))
-        }
         var scratch = IncrementalFrameEncoder.Scratch()
-        // Warm-up: one second of frames for every session (allocations, first encodings).
-        for _ in 0..<60 {
-            for index in all.indices { _ = try all[index].step(scratch: &scratch) }
-        }
+        var all = try warmedUp(sessions: sessions, scenes: scenes, encoding: encoding, fonts: fonts, scratch: &scratch)
         var result = Result()
         if let rounds {
             let start = Nanos.now()
@@ -91,6 +79,36 @@ enum FramePathBenchmark {
         return result
     }
 
+    /// `sessions` sessions taking `scenes` in turn, warmed up and spread over their scenes'
+    /// cycles.
+    static func warmedUp(
+        sessions: Int, scenes: [BenchScene], encoding: IncrementalFrameEncoder.Encoding, fonts: FontCatalog,
+        scratch: inout IncrementalFrameEncoder.Scratch
+    ) throws -> [LoadSession] {
+        let scenes = scenes.isEmpty ? BenchScene.allCases : scenes
+        var plans: [BenchScene: EngineBenchmark.Plan] = [:]
+        for scene in scenes { plans[scene] = try EngineBenchmark.plan(scene, fonts: fonts, asLoad: true) }
+        var all: [LoadSession] = []
+        all.reserveCapacity(sessions)
+        for index in 0..<max(sessions, 1) {
+            guard let plan = plans[scenes[index % scenes.count]] else { continue }
+            all.append(LoadSession(plan: plan, encoding: encoding))
+        }
+        // Warm-up: one second of frames for every session (allocations, first encodings).
+        for _ in 0..<60 {
+            for index in all.indices { _ = try all[index].step(scratch: &scratch) }
+        }
+        // Then up to a second more, a different number of frames for each session of a scene,
+        // so that the sessions are spread over their scene's one-second cycle as a server's
+        // sessions are (each began when its viewer connected). In step, every navigation
+        // session would be in its push for the first 21 frames of every second and at rest for
+        // the rest: a 20-round count would measure pushes only.
+        for index in all.indices {
+            for _ in 0..<(index / scenes.count) % 60 { _ = try all[index].step(scratch: &scratch) }
+        }
+        return all
+    }
+
     /// `rounds` rounds of every session (the timed runs go one round at a time); returns how
     /// many frames changed. Never inlined, so that an instruction-level tool can count this loop
     /// alone (docs/benchmarks.md, "Reproduce":
@@ -106,10 +124,11 @@ enum FramePathBenchmark {
         return changed
     }
 
-    /// The part's rows: `sessions` sessions, then one (the demo scene), in each encoding, each
-    /// for `seconds` or for exactly `rounds` rounds.
+    /// The part's rows: `sessions` sessions taking `scenes` in turn, then one (the first of
+    /// `scenes`), in each encoding, each for `seconds` or for exactly `rounds` rounds.
     static func run(
-        sessions: Int, seconds: Double, rounds: Int? = nil, encodings: [FrameEncoding], fonts: FontCatalog
+        sessions: Int, scenes: [BenchScene] = BenchScene.allCases, seconds: Double, rounds: Int? = nil,
+        encodings: [FrameEncoding], fonts: FontCatalog
     ) throws
         -> [BenchRow]
     {
@@ -118,11 +137,12 @@ enum FramePathBenchmark {
             let kind: IncrementalFrameEncoder.Encoding = encoding == .binary ? .binary : .json
             let name = encoding == .binary ? "binary" : "JSON"
             for count in [sessions, 1] {
-                let r = try measure(sessions: count, encoding: kind, seconds: seconds, rounds: rounds, fonts: fonts)
+                let r = try measure(
+                    sessions: count, scenes: scenes, encoding: kind, seconds: seconds, rounds: rounds, fonts: fonts)
                 rows.append(
                     BenchRow(
                         figure: count == 1
-                            ? "  same, one demo session (its data stays in the caches)"
+                            ? "  same, one \(scenes.first?.rawValue ?? "demo") session (its data stays in the caches)"
                             : "frame path, \(name): draw + encode + compare, \(count) sessions in turn",
                         target: "-",
                         measured: "\(us(r.perFrame)) per frame (\(r.frames) frames, \(r.changed) changed)",

@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
             encoding and comparing, for --sessions sessions in turn on one thread, no network), replay (replay --verify speed on a long recording), seek (seeking in it), \
             server (live sessions through `progresscast serve`, started as a child process on a free \
             port, driven by the built-in load generator; the sessions take the demo, scroll and \
-            navigation scenes in turn, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
+            navigation scenes in turn, or those of --scenes, or only the demo scene with --demo-only), baseline (the same frame bytes through bare \
             libwebsockets, and ProgressCast's fps as a fraction of it), capacity (the most live sessions \
             that still meet all three server targets, searched over session counts, a fresh server per probe), idle (viewers of unchanging \
             sessions: server CPU and memory), page (draw time in headless Chromium, through \
@@ -66,6 +66,12 @@ struct Bench: ParsableCommand {
     )
     var demoOnly = false
 
+    @Option(
+        help:
+            "Server, baseline, capacity and frames parts: the sessions' scenes, taken in turn (comma-separated): demo, scroll, navigation."
+    )
+    var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -97,6 +103,9 @@ struct Bench: ParsableCommand {
         if let rounds, !(1...100_000).contains(rounds) {
             throw ValidationError("--rounds must be in 1...100000")
         }
+        guard let mix = BenchScene.parseMix(scenes) else {
+            throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation")
+        }
         guard let loadClient = LoadClient(rawValue: client) else {
             throw ValidationError("--client must be epoll or libwebsockets")
         }
@@ -104,7 +113,7 @@ struct Bench: ParsableCommand {
             parts: selected, seconds: seconds, sessions: sessions, idleViewers: idleViewers,
             recordingMinutes: recordingMinutes, publicDirectory: self.public,
             loadThreads: loadThreads, encodings: encodings, smoke: smoke,
-            loadScenes: demoOnly ? [.demo] : BenchScene.allCases)
+            loadScenes: demoOnly ? [.demo] : mix)
         request.loadClient = loadClient
         request.frameRounds = rounds
         let outcome = try BenchSuite.run(request)
