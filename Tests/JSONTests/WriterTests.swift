@@ -91,6 +91,26 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
 
+    /// The frame encoders' cursor copies unescaped runs whole: its strings must be the writer's,
+    /// with escapes first, last, next to each other, between runs shorter and longer than the
+    /// copy's 32-byte threshold, and in strings that overflow a small cursor.
+    @Test func cursorStringsMatchTheWriters() {
+        var random = SplitMix64(seed: 11)
+        let pieces = ["\"", "\\", "\n", "\u{1}", "\u{1f}", "é", "😀", "a", "M0 107.75L293.8563 107.75"]
+        for round in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                let piece = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                text += String(repeating: piece, count: Int.random(in: 1...(round % 3 == 0 ? 40 : 3), using: &random))
+            }
+            var expected = JSONWriter()
+            expected.appendString(text)
+            var writer = JSONWriter(capacity: 16)
+            writer.withCursor(minimumCapacity: 8) { $0.appendString(text) }
+            #expect(writer.bytes == expected.bytes, "\(text.debugDescription)")
+        }
+    }
+
     @Test func writerBufferIsReusable() {
         var writer = JSONWriter(capacity: 64)
         writer.appendRaw("[")
