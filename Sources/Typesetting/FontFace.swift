@@ -10,7 +10,12 @@ import CFreeType
 /// Chromium's canvas uses for layout with subpixel positioning. Kerning, ligatures and mark
 /// positioning come from the font's GPOS and GSUB tables through HarfBuzz (DejaVu's `kern` table
 /// holds the same pairs as its GPOS `kern` feature; HarfBuzz uses GPOS when a font has it).
-public struct FontFace: Sendable {
+///
+/// A class (immutable, shared) rather than a struct: every component stack keeps a
+/// ``TextLayout`` holding a ``FontCatalog`` of three faces, and as structs the faces made each
+/// stack about 400 bytes that drawing copied, every frame, from a session's cold memory
+/// (docs/benchmarks.md, "Third round, smaller stacks").
+public final class FontFace: Sendable {
     /// The file the face was loaded from.
     public let path: String
     /// The family name stored in the font (e.g. "DejaVu Sans").
