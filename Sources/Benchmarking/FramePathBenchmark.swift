@@ -52,7 +52,7 @@ enum FramePathBenchmark {
     }
 
     /// Runs `sessions` sessions (taking `scenes` in turn) in turn for `seconds`, or for exactly
-    /// `rounds` rounds when given (after one warm-up second of frames).
+    /// `rounds` rounds when given, after their warm-up (``warmedUp(sessions:scenes:encoding:fonts:scratch:)``).
     static func measure(
         sessions: Int, scenes: [BenchScene] = BenchScene.allCases, encoding: IncrementalFrameEncoder.Encoding,
         seconds: Double, rounds: Int? = nil, fonts: FontCatalog
@@ -79,8 +79,8 @@ enum FramePathBenchmark {
         return result
     }
 
-    /// `sessions` sessions taking `scenes` in turn, warmed up and spread over their scenes'
-    /// cycles.
+    /// `sessions` sessions taking `scenes` in turn (all three when empty), warmed up: a second of
+    /// frames each, then up to a second more, so that they are spread over their scenes' cycles.
     static func warmedUp(
         sessions: Int, scenes: [BenchScene], encoding: IncrementalFrameEncoder.Encoding, fonts: FontCatalog,
         scratch: inout IncrementalFrameEncoder.Scratch

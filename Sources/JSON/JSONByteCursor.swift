@@ -93,9 +93,9 @@ public struct JSONByteCursor {
     }
 
     /// Appends a quoted, minimally escaped string (see ``JSONWriter``). Runs that need no escape
-    /// (in frames, nearly every string: labels, path data) are found first and copied whole: a
-    /// store per byte made the navigation scene's path data (two screens' separators, about
-    /// 1.5 KB each, encoded every frame while a screen slides) a tenth of its encoding.
+    /// (in frames, nearly every string: labels, path data) are found first and copied whole. With
+    /// a store per byte, writing strings was about a tenth of a navigation frame's cost while a
+    /// screen slides (its separators are one path of about 1.5 KB a screen, encoded every frame).
     public mutating func appendString(_ text: String) {
         guard capacity - written >= JSONByteCursor.maxStringBytes(text) else {
             didOverflow = true
