@@ -64,7 +64,7 @@ extension ProgressBar {
             shapes.append(
                 .rect(
                     RectShape(
-                        id: target + ".fill",
+                        id: fillID,
                         frame: Rect(x: frame.minX, y: top, width: value * frame.width, height: height),
                         cornerRadius: corner, fill: ink)))
         }
@@ -74,7 +74,7 @@ extension ProgressBar {
             shapes.append(
                 .rect(
                     RectShape(
-                        id: target + ".dot",
+                        id: dotID,
                         frame: Rect(x: centerX - dot / 2, y: frame.midY - dot / 2, width: dot, height: dot),
                         cornerRadius: dot / 2, fill: ink)))
         }

@@ -12,6 +12,10 @@ public import Timing
 public struct ProgressBar: Equatable, Sendable {
     /// The bar's target id (also the owner of its layer, so timeline events name it).
     public let target: String
+    /// The ids of the shapes drawn every frame, `target.fill` and `target.dot`, joined once
+    /// rather than per frame.
+    let fillID: String
+    let dotID: String
     /// The bar's own layer.
     public let layer: LayerID
     /// How it looks and responds (`bar.create`, `bar.update`).
@@ -29,6 +33,8 @@ public struct ProgressBar: Equatable, Sendable {
     /// Creates the bar's layer (a root layer owned by `target`) with value 0.
     init(target: String, style: BarStyle, timeline: inout Timeline) {
         self.target = target
+        fillID = target + ".fill"
+        dotID = target + ".dot"
         self.style = style
         layer = timeline.addLayer(owner: target, name: "bar")
         timeline.setModel(.scalar(0), for: ProgressBar.valueKey, of: layer)
