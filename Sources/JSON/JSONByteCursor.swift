@@ -110,7 +110,7 @@ public struct JSONByteCursor {
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = source[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard JSONByteCursor.needsEscape(byte) else { continue }
                 end += JSONWriter.copy(source + runStart, count: index - runStart, to: base + end)
                 runStart = index + 1
                 end += JSONByteCursor.writeEscape(byte, to: base + end)
@@ -121,9 +121,17 @@ public struct JSONByteCursor {
         written = end + 1
     }
 
+    /// Whether `byte` of a string's UTF-8 must be escaped in JSON: a quote, a backslash or a
+    /// control character (everything else, other UTF-8 included, is written as it is).
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     /// Writes the escape of `byte` (a quote, a backslash or a control character) and returns
-    /// its length: two bytes, or six for `\u00xx`.
-    private static func writeEscape(_ byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    /// its length: two bytes, or six for `\u00xx`. The one escape table of both string writers
+    /// (this cursor's and ``JSONWriter``'s).
+    static func writeEscape(_ byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
         output[0] = UInt8(ascii: "\\")
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): output[1] = byte

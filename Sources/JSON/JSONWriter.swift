@@ -155,24 +155,12 @@ public struct JSONWriter: Sendable {
         var runStart = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            guard JSONByteCursor.needsEscape(byte) else { continue }
             if runStart < index {
                 appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index])))
             }
             runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): appendRaw(#"\""#)
-            case UInt8(ascii: "\\"): appendRaw(#"\\"#)
-            case 0x0A: appendRaw(#"\n"#)
-            case 0x0D: appendRaw(#"\r"#)
-            case 0x09: appendRaw(#"\t"#)
-            case 0x08: appendRaw(#"\b"#)
-            case 0x0C: appendRaw(#"\f"#)
-            default:
-                appendRaw(#"\u00"#)
-                appendByte(JSONWriter.hexDigit(byte >> 4))
-                appendByte(JSONWriter.hexDigit(byte & 0xF))
-            }
+            write(maxCount: 6) { JSONByteCursor.writeEscape(byte, to: $0) }
         }
         if runStart < utf8.count { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...]))) }
     }
