@@ -66,11 +66,7 @@ extension Scene {
     /// ``displayList(at:)``, whose shapes it gives exactly: a component whose key is the one it
     /// had in `list`'s last frame keeps its shapes (docs/architecture.md, "Incremental
     /// rendering"). Keep one list per scene; the server draws every paced frame this way.
-    ///
-    /// `mutating` although it changes nothing, so that the scene is passed by address: as a
-    /// non-mutating method on a scene stored in a class (a server's session), the scene's inline
-    /// storage (about 2.4 KB) was copied to the stack first, every frame, reading all of it.
-    public mutating func draw(at time: Double, into list: inout IncrementalDisplayList) {
+    public func draw(at time: Double, into list: inout IncrementalDisplayList) {
         list.begin(size: canvas)
         let sceneRevision = revisions.scene
         if let chrome {
@@ -114,8 +110,7 @@ extension Scene {
     /// Whether the display list may change after `time` without another command (an animation
     /// is running on an unfrozen layer, or a timer is pending; or the phone chrome's clock, which
     /// turns every minute, is drawn). Used to skip sampling idle scenes.
-    /// (`mutating` for the same reason as ``draw(at:into:)``.)
-    public mutating func mayChange(after time: Double) -> Bool {
+    public func mayChange(after time: Double) -> Bool {
         chrome != nil || timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
     }
 

@@ -53,15 +53,10 @@ public struct SessionCore: Sendable {
 
     /// Draws the display list at the current time into `list`, keeping the segments whose keys
     /// did not change since the list's last frame (see ``Scene/draw(at:into:)``).
-    ///
-    /// `mutating` although it changes nothing: a core stored in a class (a server's session)
-    /// is then passed by address. Called as a non-mutating method there, the scene's inline
-    /// storage (about 2.4 KB) was copied to the stack first, every frame, reading all of it.
-    public mutating func draw(into list: inout IncrementalDisplayList) { scene.draw(at: time, into: &list) }
+    public func draw(into list: inout IncrementalDisplayList) { scene.draw(at: time, into: &list) }
 
-    /// Whether frames may change after now without another op (`mutating` for the same reason
-    /// as ``draw(into:)``).
-    public mutating func mayChange() -> Bool { scene.mayChange(after: time) }
+    /// Whether frames may change after now without another op.
+    public var mayChange: Bool { scene.mayChange(after: time) }
 
     /// The op without `id` and `token` (docs/protocol.md section 7).
     public static func loggable(_ op: JSONObject) -> JSONObject {

@@ -149,7 +149,7 @@ final class LiveSession {
     }
 
     /// Whether frames may change after now without another op (``SessionCore/mayChange``).
-    var mayChange: Bool { withCore { $0.mayChange() } }
+    var mayChange: Bool { withCore { $0.mayChange } }
 
     /// The current frame in `format` as the transport sends it to watchers and joiners (from its
     /// `start`, ``SessionFrames/headroom`` bytes, then the frame), rendering once if none was
