@@ -60,22 +60,18 @@ enum FramePathBenchmark {
         var scratch = IncrementalFrameEncoder.Scratch()
         var all = try warmedUp(sessions: sessions, scenes: scenes, encoding: encoding, fonts: fonts, scratch: &scratch)
         var result = Result()
+        let start = Nanos.now()
         if let rounds {
-            let start = Nanos.now()
             result.changed = try measuredRounds(rounds, of: &all, scratch: &scratch)
             result.frames = rounds * all.count
-            result.nanoseconds = Nanos.now() - start
-            return result
+        } else {
+            let deadline = start + UInt64(seconds * 1e9)
+            while Nanos.now() < deadline {
+                result.changed += try measuredRounds(1, of: &all, scratch: &scratch)
+                result.frames += all.count
+            }
         }
-        let deadline = Nanos.now() + UInt64(seconds * 1e9)
-        let start = Nanos.now()
-        var now = start
-        while now < deadline {
-            result.changed += try measuredRounds(1, of: &all, scratch: &scratch)
-            result.frames += all.count
-            now = Nanos.now()
-        }
-        result.nanoseconds = now - start
+        result.nanoseconds = Nanos.now() - start
         return result
     }
 

@@ -62,7 +62,7 @@ struct Bench: ParsableCommand {
     @Flag(
         name: .customLong("demo-only"),
         help:
-            "Server part: every live session uses the demo scene (default: in turn the demo, scroll and navigation scenes)."
+            "Every session uses the demo scene: the same as --scenes demo (kept for earlier scripts)."
     )
     var demoOnly = false
 
