@@ -109,6 +109,30 @@ public struct JSONWriter: Sendable {
         return count
     }
 
+    /// Appends a copy of bytes already written, `range` of the output (clamped to it).
+    public mutating func appendCopy(of range: Range<Int>) {
+        let range = range.clamped(to: 0..<length)
+        guard !range.isEmpty else { return }
+        append(maxCount: range.count) { written, room in
+            JSONWriter.copy(written + range.lowerBound, count: range.count, to: room)
+        }
+    }
+
+    /// Runs `body` with the output so far (its first byte) and room for at least `maxCount`
+    /// bytes after it; `body` returns how many it wrote there (at most `maxCount`). For writes
+    /// that repeat parts of the output: one call instead of one per part.
+    @inline(__always)
+    public mutating func append(
+        maxCount: Int, _ body: (_ written: UnsafePointer<UInt8>, _ room: UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        if storage.count - length < maxCount { grow(toAtLeast: length + maxCount) }
+        let start = length
+        length += storage.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return min(body(UnsafePointer(base), base + start), maxCount)
+        }
+    }
+
     /// Appends raw bytes as they are (no quoting or escaping).
     public mutating func appendRaw(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }

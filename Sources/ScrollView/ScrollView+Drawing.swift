@@ -60,7 +60,7 @@ extension ScrollView {
 
     /// Appends the rows that intersect the frame at `offset`: each title, then every separator
     /// as one path (a subpath per row; the id marks it) in a group translated to the first drawn
-    /// row, whose path is formatted once per row count (``separatorPaths``). Rows carry no id:
+    /// row, whose path is kept rather than formatted each frame (``separatorPathData(count:)``). Rows carry no id:
     /// the frame is encoded every frame while the list moves, and one shape for the hairlines
     /// instead of one per row keeps it small (docs/benchmarks.md, the scroll scene).
     public func appendRows(offset: Point, into items: inout [Shape]) {
@@ -85,15 +85,25 @@ extension ScrollView {
                         isRightToLeft: rowTitlesAreRightToLeft)))
         }
         let drawn = last - first + 1
-        let data =
-            separatorPaths.first { $0.count == drawn }?.data
-            ?? ScrollView.separatorPath(count: drawn, rowHeight: h, width: frame.width)
+        let data = separatorPathData(count: drawn)
         let separators = Shape.path(
             PathShape(id: ids.separator, data: data, stroke: Look.separatorColor, lineWidth: Look.separatorHeight))
         items.append(
             .group(
                 GroupShape(
                     matrix: [1, 0, 0, 1, left, frame.minY + Double(first) * h - offset.y], items: [separators])))
+    }
+
+    /// The separators' path data for `count` rows: kept for the counts a frame usually shows
+    /// (``separatorPaths``). Fewer rows (a table pulled down or refreshing under its header, or
+    /// at its end) take the longest kept path's first `count` subpaths, the same text (a row's
+    /// subpath depends on its index alone); only counts past the longest are formatted.
+    func separatorPathData(count: Int) -> String {
+        if let kept = separatorPaths.first(where: { $0.count == count }) { return kept.data }
+        if count > 0, let longest = separatorPaths.last, count < longest.count {
+            return longest.prefix(rows: count)
+        }
+        return ScrollView.separatorPath(count: count, rowHeight: rows.height, width: frame.width)
     }
 
     /// The separators of `count` rows of `rowHeight` in a view `width` wide, with the first
@@ -104,8 +114,7 @@ extension ScrollView {
         let lineY = h - Look.separatorHeight / 2
         for index in 0..<max(count, 0) {
             let y = Double(index) * h + lineY
-            path.move(to: Point(x: Look.titleInset, y: y))
-            path.line(to: Point(x: width, y: y))
+            path.horizontalLine(from: Look.titleInset, to: width, y: y)
         }
         return path.data
     }

@@ -78,8 +78,22 @@ public struct ScrollView: Equatable, Sendable {
     /// One physics animation on an axis: its curve, begin time in the layer's local time and duration.
     /// The separators' path data for `count` rows (see ``separatorPaths``).
     struct SeparatorPath: Equatable, Sendable {
-        var count: Int
-        var data: String
+        let count: Int
+        let data: String
+        /// Where each row's subpath (`M...L...`) starts in `data`.
+        private let subpathStarts: [String.Index]
+
+        init(count: Int, data: String) {
+            self.count = count
+            self.data = data
+            subpathStarts = data.indices.filter { data[$0] == "M" }
+        }
+
+        /// The path of the first `rows` rows (all of it past `count`).
+        func prefix(rows: Int) -> String {
+            guard rows < subpathStarts.count else { return data }
+            return String(data[..<subpathStarts[max(rows, 0)]])
+        }
     }
 
     struct MotionSegment: Equatable, Sendable {

@@ -5,6 +5,10 @@ import JSON
 /// with at most four decimals separated by single spaces, e.g. `M1.5 18L11 28L31.5 5.5`.
 public struct PathBuilder: Sendable {
     private var writer: JSONWriter
+    /// The ends of the last ``horizontalLine(from:to:y:)``: each value's bit pattern and where
+    /// its text stands in the output, copied when the next line shares it.
+    private var lastStart: (bits: UInt64, text: Range<Int>)?
+    private var lastEnd: (bits: UInt64, text: Range<Int>)?
 
     /// An empty path with room for about `commands` move and line commands before its buffer
     /// grows (about 20 bytes each, plus room for the writer's largest number).
@@ -33,6 +37,63 @@ public struct PathBuilder: Sendable {
     /// A quadratic Bézier segment to `point` (`Q`).
     public mutating func quadCurve(to point: Point, control: Point) {
         command(UInt8(ascii: "Q"), [control, point])
+    }
+
+    /// A horizontal subpath from (`x0`, `y`) to (`x1`, `y`): the same text as ``move(to:)`` then
+    /// ``line(to:)``, with fewer numbers formatted and fewer writes. `y` is formatted once for
+    /// both points, and when both ends are the last horizontal line's (bit for bit) their text
+    /// is copied from that line's: a table's separators share both ends, so a screen of rows
+    /// formats one number per row instead of four (a navigation stack formats them every frame
+    /// while a screen slides).
+    public mutating func horizontalLine(from x0: Double, to x1: Double, y: Double) {
+        if let start = lastStart, let end = lastEnd, start.bits == x0.bitPattern, end.bits == x1.bitPattern {
+            // Both ends as the last line's: three writes, the ends' text copied.
+            let startText = start.text
+            writer.append(maxCount: startText.count + 2) { written, room in
+                room[0] = UInt8(ascii: "M")
+                let count = 1 + PathBuilder.copy(written + startText.lowerBound, startText.count, to: room + 1)
+                room[count] = UInt8(ascii: " ")
+                return count + 1
+            }
+            let yStart = writer.count
+            writer.appendNumber(y, decimals: DisplayList.decimals)
+            let yText = yStart..<writer.count
+            let endText = end.text
+            writer.append(maxCount: endText.count + yText.count + 2) { written, room in
+                room[0] = UInt8(ascii: "L")
+                var count = 1 + PathBuilder.copy(written + endText.lowerBound, endText.count, to: room + 1)
+                room[count] = UInt8(ascii: " ")
+                count += 1
+                return count + PathBuilder.copy(written + yText.lowerBound, yText.count, to: room + count)
+            }
+            return
+        }
+        writer.appendByte(UInt8(ascii: "M"))
+        lastStart = appendNumber(x0)
+        writer.appendByte(UInt8(ascii: " "))
+        let yStart = writer.count
+        writer.appendNumber(y, decimals: DisplayList.decimals)
+        let yText = yStart..<writer.count
+        writer.appendByte(UInt8(ascii: "L"))
+        lastEnd = appendNumber(x1)
+        writer.appendByte(UInt8(ascii: " "))
+        writer.appendCopy(of: yText)
+    }
+
+    /// Appends `x`; returns its bit pattern and where its text stands.
+    private mutating func appendNumber(_ x: Double) -> (bits: UInt64, text: Range<Int>) {
+        let start = writer.count
+        writer.appendNumber(x, decimals: DisplayList.decimals)
+        return (x.bitPattern, start..<writer.count)
+    }
+
+    /// Copies `count` bytes (a number's text: a few) with a plain loop; returns `count`.
+    @inline(__always)
+    private static func copy(
+        _ source: UnsafePointer<UInt8>, _ count: Int, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        for index in 0..<count { destination[index] = source[index] }
+        return count
     }
 
     /// Closes the subpath (`Z`).

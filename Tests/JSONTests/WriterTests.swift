@@ -91,6 +91,21 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
 
+    /// `appendCopy(of:)` repeats bytes already written (clamped to them), across a growth of the
+    /// buffer too.
+    @Test func copiesOfWrittenBytesRepeatThem() {
+        var writer = JSONWriter(capacity: 16)
+        writer.appendRaw("M15 43.5L")
+        writer.appendCopy(of: 1..<3)
+        writer.appendCopy(of: 3..<8)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "M15 43.5L15 43.5")
+        writer.appendCopy(of: 0..<writer.count)  // grows past the 16 bytes it started with
+        writer.appendCopy(of: 40..<50)  // nothing: past the end
+        writer.appendCopy(of: 14..<40)  // clamped to 14..<32
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "M15 43.5L15 43.5M15 43.5L15 43.5" + ".5M15 43.5L15 43.5")
+    }
+
     /// The frame encoders' cursor copies unescaped runs whole: its strings must be the writer's,
     /// with escapes first, last, next to each other, between runs shorter and longer than the
     /// copy's 32-byte threshold, and in strings that overflow a small cursor.

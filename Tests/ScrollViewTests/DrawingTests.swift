@@ -7,6 +7,15 @@ import Timing
 @testable import ScrollView
 
 @Suite struct ScrollDrawingTests {
+    /// The separators' group (last in the content group) and its path.
+    func separators(in shapes: [Shape]) -> (GroupShape, PathShape)? {
+        guard case let .group(content)? = shapes.first(where: { $0.id == "s.content" }),
+            case let .group(translated)? = content.items.last,
+            case let .path(path)? = translated.items.first
+        else { return nil }
+        return (translated, path)
+    }
+
     func rows(in shapes: [Shape]) -> [TextShape] {
         guard case let .group(group)? = shapes.first(where: { $0.id == "s.content" }) else { return [] }
         return group.items.compactMap { if case let .text(text) = $0 { return text } else { return nil } }
@@ -38,10 +47,7 @@ import Timing
         _ = rig.scroll.setContentOffset(Point(x: 0, y: 100), duration: 0, at: 0, timeline: &rig.timeline)
         var shapes: [Shape] = []
         rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
-        guard case let .group(content)? = shapes.first(where: { $0.id == "s.content" }),
-            case let .group(translated)? = content.items.last,
-            case let .path(path)? = translated.items.first
-        else {
+        guard let (translated, path) = separators(in: shapes) else {
             Issue.record("no translated separators path at the end of the content group")
             return
         }
@@ -57,6 +63,42 @@ import Timing
         #expect(path.data == expected.joined())
         // The same data as a path built for this count on the spot: the cache is only a cache.
         #expect(path.data == ScrollView.separatorPath(count: 14, rowHeight: 44, width: frame.width))
+    }
+
+    /// Every row count gets the same separators' path data as formatting it afresh: the counts a
+    /// frame usually shows are kept, fewer rows (a table pulled down, refreshing under its header,
+    /// or at its end) are the longest kept path's first subpaths, and more rows are formatted.
+    @Test func theSeparatorsPathForAnyRowCountIsTheFormattedOne() {
+        let rig = ScrollRig(contentHeight: 30 * 100, height: 667, rows: TableRows(count: 100, height: 30))
+        let kept = rig.scroll.separatorPaths.map(\.count)
+        #expect(kept == [22, 23, 24])
+        for count in 0...30 {
+            var path = PathBuilder()
+            for index in 0..<count {
+                let y = 30 * Double(index) + 29.5
+                path.move(to: Point(x: ScrollView.Look.titleInset, y: y))
+                path.line(to: Point(x: 320, y: y))
+            }
+            #expect(rig.scroll.separatorPathData(count: count) == path.data, "\(count) rows")
+        }
+    }
+
+    /// A refreshing table rests under its header (the content inset pushes it down), so it draws
+    /// fewer rows than fit: their separators are the kept path's first subpaths.
+    @Test func aTablePushedDownDrawsTheSeparatorsOfItsVisibleRows() throws {
+        let rig = ScrollRig(
+            contentHeight: 30 * 100, height: 667, inset: ScrollInsets(top: 54, left: 0, bottom: 0, right: 0),
+            rows: TableRows(count: 100, height: 30))
+        var shapes: [Shape] = []
+        rig.scroll.draw(at: 0, timeline: rig.timeline, into: &shapes)
+        guard let (_, path) = separators(in: shapes) else {
+            Issue.record("no translated separators path at the end of the content group")
+            return
+        }
+        // 54 pt down: rows 0...20 show (the 21st row's top is at 54 + 600 = 654 < 667).
+        #expect(rows(in: shapes).count == 21)
+        #expect(path.data.filter { $0 == "M" }.count == 21)
+        #expect(path.data == ScrollView.separatorPath(count: 21, rowHeight: 30, width: 320))
     }
 
     @Test func theTitleTemplateIsFormattedOnce() {

@@ -13,6 +13,46 @@ import Testing
         #expect(path.data == "M1.5 18L11 28Q1 2 3 4C-1 0 0.1235 2 31.5 5.5Z")
     }
 
+    /// A horizontal line is exactly `move(to:)` then `line(to:)`, whatever the numbers (repeated
+    /// ends copied, new ones formatted, signed zeros, NaN, infinities, huge and tiny values) and
+    /// whatever other commands come between.
+    @Test func horizontalLinesAreAMoveAndALine() {
+        let values: [Double] = [
+            0, -0.0, 1, 15, 43.5, 320, -12.25, 0.000_05, -0.000_05, 123.456_75, 1e12, -1e15, .nan, .infinity,
+            -.infinity, 1_000_000.5,
+        ]
+        var state: UInt64 = 2026
+        func pick() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return values[Int(state >> 33) % values.count]
+        }
+        for _ in 0..<200 {
+            var fast = PathBuilder()
+            var plain = PathBuilder()
+            var (x0, x1) = (pick(), pick())
+            for _ in 0..<12 {
+                // Ends mostly shared from one line to the next, as a table's are.
+                if Int(state >> 40) % 4 == 0 { x0 = pick() }
+                if Int(state >> 45) % 4 == 0 { x1 = pick() }
+                let y = pick()
+                fast.horizontalLine(from: x0, to: x1, y: y)
+                plain.move(to: Point(x: x0, y: y))
+                plain.line(to: Point(x: x1, y: y))
+                if Int(state >> 50) % 5 == 0 {
+                    let other = Point(x: pick(), y: pick())
+                    fast.line(to: other)
+                    plain.line(to: other)
+                }
+            }
+            #expect(fast.data == plain.data)
+        }
+        var path = PathBuilder()
+        path.horizontalLine(from: 15, to: 320, y: 43.5)
+        path.horizontalLine(from: 15, to: 320, y: 87.5)
+        path.horizontalLine(from: -0.0, to: 320.25, y: 0.000_05)
+        #expect(path.data == "M15 43.5L320 43.5M15 87.5L320 87.5M0 0.0001L320.25 0.0001")
+    }
+
     @Test func emptyPathHasNoData() {
         #expect(PathBuilder().data.isEmpty)
     }

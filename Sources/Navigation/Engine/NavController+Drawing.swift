@@ -117,8 +117,7 @@ extension NavController {
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
-                separators.move(to: Point(x: lineStart, y: lineY))
-                separators.line(to: Point(x: lineEnd, y: lineY))
+                separators.horizontalLine(from: lineStart, to: lineEnd, y: lineY)
                 anySeparator = true
             }
             y += rows.height
