@@ -60,6 +60,10 @@ public struct IncrementalFrameEncoder: Sendable {
         /// Each segment encoded again, by segment index (nil for segments kept from the last
         /// frame).
         fileprivate var fresh: [FreshRun?] = []
+        /// JSON: numbers' text, copied rather than formatted again when a number recurs (a
+        /// spinner's spokes, a table's rows, across frames and sessions): one per thread, as the
+        /// scratch is.
+        fileprivate let numbers = NumberTextCache()
 
         /// An empty scratch (it grows to the largest frame encoded with it).
         public init() {}
@@ -392,7 +396,8 @@ public struct IncrementalFrameEncoder: Sendable {
             switch encoding {
             case .json:
                 let start = scratch.writer.count
-                scratch.writer.appendShapeRun(segment.shapes)
+                let numbers = scratch.numbers
+                scratch.writer.appendShapeRun(segment.shapes, numbers: numbers)
                 range = start..<scratch.writer.count
             case .binary:
                 range = appendBinary { $0.appendShapeRun(segment.shapes) }

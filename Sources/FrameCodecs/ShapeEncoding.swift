@@ -31,9 +31,13 @@ extension JSONWriter {
         appendByte(UInt8(ascii: "]"))
     }
 
-    /// Appends the shapes separated by commas, without the brackets: a run of an array's items.
-    mutating func appendShapeRun(_ shapes: [Shape]) {
-        withCursor { $0.appendShapeItems(shapes) }
+    /// Appends the shapes separated by commas, without the brackets: a run of an array's items,
+    /// copying numbers' text from `numbers` when it has them (see ``NumberTextCache``).
+    mutating func appendShapeRun(_ shapes: [Shape], numbers: NumberTextCache? = nil) {
+        withCursor { cursor in
+            if let numbers { cursor.useNumberCache(numbers) }
+            cursor.appendShapeItems(shapes)
+        }
     }
 }
 

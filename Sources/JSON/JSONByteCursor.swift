@@ -9,6 +9,8 @@ public struct JSONByteCursor {
     @usableFromInline let capacity: Int
     @usableFromInline var written = 0
     @usableFromInline var didOverflow = false
+    /// Formatted numbers to copy (``useNumberCache(_:)``); nil: every number is formatted.
+    @usableFromInline var numberCache: UnsafeMutablePointer<NumberTextCache.Entry>?
 
     /// The number of bytes written.
     public var count: Int { written }
@@ -65,19 +67,59 @@ public struct JSONByteCursor {
         written += JSONWriter.copy(source, count: bytes.count, to: base + written)
     }
 
+    /// Copies numbers' text from `cache` when it has them, and keeps there the text of those it
+    /// formats, for the rest of this cursor's writing (see ``NumberTextCache``). The cache must
+    /// outlive the cursor's use and not be used by another thread meanwhile.
+    public mutating func useNumberCache(_ cache: NumberTextCache) {
+        numberCache = cache.entries
+    }
+
     /// Appends `x` like ``JSONWriter/appendNumber(_:decimals:)`` after clamping it to
     /// ±``numberLimit`` (NaN and the infinities are written as `0`), so that it takes at most
     /// ``maxBoundedNumberBytes``.
     @inlinable @inline(__always)
     public mutating func appendBoundedNumber(_ x: Double, decimals: Int) {
-        let clamped = x.isFinite ? min(max(x, -JSONByteCursor.numberLimit), JSONByteCursor.numberLimit) : 0
         guard capacity - written >= JSONByteCursor.maxBoundedNumberBytes else {
             didOverflow = true
             return
         }
-        guard let scaled = JSONWriter.fastScaled(clamped, decimals: min(decimals, 6)) else { return }
-        written += JSONWriter.formatFixed(
-            scaled.value, places: scaled.places, negative: scaled.negative, into: base + written)
+        let output = base + written
+        guard let cache = numberCache else {
+            written += JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
+            return
+        }
+        // Keyed by the value as given: clamping and formatting depend on it and `decimals` alone.
+        let bits = x.bitPattern
+        let tag = UInt8(truncatingIfNeeded: min(max(decimals, 0), 15) + 1)
+        let entry = cache + NumberTextCache.slot(bits, tag)
+        if entry.pointee.bits == bits && entry.pointee.tag == tag {
+            // 16 bytes stored whatever the length (the room checked above is larger): only
+            // `count` of them are output, the rest is free space written again later.
+            UnsafeMutableRawPointer(output).storeBytes(of: entry.pointee.text.0, as: UInt64.self)
+            UnsafeMutableRawPointer(output + 8).storeBytes(of: entry.pointee.text.1, as: UInt64.self)
+            written += Int(entry.pointee.count)
+            return
+        }
+        let count = JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
+        written += count
+        guard count <= NumberTextCache.maxText else { return }
+        entry.pointee = NumberTextCache.Entry(
+            bits: bits, tag: tag, count: UInt8(truncatingIfNeeded: count),
+            text: (
+                UnsafeRawPointer(output).loadUnaligned(as: UInt64.self),
+                UnsafeRawPointer(output + 8).loadUnaligned(as: UInt64.self)
+            ))
+    }
+
+    /// Writes `x` clamped to ±``numberLimit`` (NaN and the infinities as `0`) with at most
+    /// `decimals` (up to 6) decimals at `output`, which has room for ``maxBoundedNumberBytes``;
+    /// returns the byte count.
+    @inlinable @inline(__always)
+    static func formatBounded(_ x: Double, decimals: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let clamped = x.isFinite ? min(max(x, -JSONByteCursor.numberLimit), JSONByteCursor.numberLimit) : 0
+        // Below 1e9 * 1e6 < 2^53, fastScaled always succeeds.
+        guard let scaled = JSONWriter.fastScaled(clamped, decimals: min(decimals, 6)) else { return 0 }
+        return JSONWriter.formatFixed(scaled.value, places: scaled.places, negative: scaled.negative, into: output)
     }
 
     /// The integer `n` such that ``appendBoundedNumber(_:decimals:)`` writes the decimal form of

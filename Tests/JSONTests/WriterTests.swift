@@ -91,6 +91,43 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
 
+    /// Numbers copied from a ``NumberTextCache`` are the numbers formatted: values recurring or
+    /// not, sharing slots (4,000 values in 512), signed zeros, NaNs and infinities, clamped
+    /// values, every number of decimals, and cursors that overflow midway and write again.
+    @Test func cachedNumbersAreTheFormattedNumbers() {
+        var random = SplitMix64(seed: 9)
+        let specials: [Double] = [
+            0, -0.0, .nan, -.nan, .infinity, -.infinity, 1e9, -1e9, 2e15, 0.000_05, -0.000_05, 123.456_75, 17, 0.5,
+        ]
+        var values = specials
+        for index in 0..<4000 {
+            let fresh = Double(Int64.random(in: -2_000_000_000_000...2_000_000_000_000, using: &random)) / 1e4
+            // Half the values recur, as a frame's do.
+            values.append(index % 2 == 0 ? fresh : values[Int.random(in: 0..<values.count, using: &random)])
+        }
+        let cache = NumberTextCache()
+        for (round, x) in values.enumerated() {
+            let decimals = [4, 4, 4, 6, 0, 2, 9][round % 7]
+            var plain = JSONWriter()
+            plain.withCursor { $0.appendBoundedNumber(x, decimals: decimals) }
+            var cached = JSONWriter(capacity: 16)
+            cached.withCursor(minimumCapacity: round % 3 == 0 ? 8 : 64) {
+                $0.useNumberCache(cache)
+                $0.appendRaw("[")
+                $0.appendBoundedNumber(x, decimals: decimals)
+                $0.appendRaw(",")
+                $0.appendBoundedNumber(x, decimals: decimals)
+            }
+            let text = String(decoding: plain.bytes, as: UTF8.self)
+            #expect(String(decoding: cached.bytes, as: UTF8.self) == "[" + text + "," + text, "\(x)")
+        }
+        // The second of each pair came from the cache: the last value is in its slot.
+        let last = values[values.count - 1]
+        let lastTag = UInt8([4, 4, 4, 6, 0, 2, 9][(values.count - 1) % 7] + 1)
+        let entry = cache.entries[NumberTextCache.slot(last.bitPattern, lastTag)]
+        #expect(entry.bits == last.bitPattern && entry.tag == lastTag)
+    }
+
     /// `appendCopy(of:)` repeats bytes already written (clamped to them), across a growth of the
     /// buffer too.
     @Test func copiesOfWrittenBytesRepeatThem() {
