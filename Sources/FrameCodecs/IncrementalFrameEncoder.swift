@@ -62,8 +62,10 @@ public struct IncrementalFrameEncoder: Sendable {
         fileprivate var fresh: [FreshRun?] = []
         /// JSON: numbers' text, copied rather than formatted again when a number recurs (a
         /// spinner's spokes, a table's rows, across frames and sessions): one per thread, as the
-        /// scratch is.
-        fileprivate let numbers = NumberTextCache()
+        /// scratch is. Made at the first JSON segment encoded with the scratch, not with it: every
+        /// encoder holds an empty scratch of its own while it is not lent one, and 16 KB each
+        /// would add 32 MB to a thousand sessions.
+        fileprivate(set) var numbers: NumberTextCache?
 
         /// An empty scratch (it grows to the largest frame encoded with it).
         public init() {}
@@ -396,6 +398,7 @@ public struct IncrementalFrameEncoder: Sendable {
             switch encoding {
             case .json:
                 let start = scratch.writer.count
+                if scratch.numbers == nil { scratch.numbers = NumberTextCache() }
                 let numbers = scratch.numbers
                 scratch.writer.appendShapeRun(segment.shapes, numbers: numbers)
                 range = start..<scratch.writer.count

@@ -180,6 +180,33 @@ import Testing
         #expect(encoder.bodyIsUnchanged)
     }
 
+    /// A scratch makes its number cache at its first JSON segment and keeps it; a scratch that
+    /// encodes binary frames only, or none (as the empty one every encoder holds while it is
+    /// not lent one), has none: 16 KB per encoder would add 32 MB to a thousand sessions.
+    @Test func aScratchMakesOneNumberCacheForJSONOnly() {
+        var list = IncrementalDisplayList()
+        func draw(_ x: Double) {
+            list.begin(size: Size(width: 10, height: 10))
+            list.segment(key: { $0.add(x) }) {
+                $0.append(.rect(RectShape(frame: Rect(x: x, y: 2, width: 3, height: 4), fill: .white)))
+            }
+            list.end()
+        }
+        #expect(IncrementalFrameEncoder.Scratch().numbers == nil)
+        var binaryScratch = IncrementalFrameEncoder.Scratch()
+        var binary = IncrementalFrameEncoder(.binary)
+        var jsonScratch = IncrementalFrameEncoder.Scratch()
+        var json = IncrementalFrameEncoder(.json)
+        draw(1)
+        binary.encodeFrame(list, seq: 1, time: 0, headroom: 0, scratch: &binaryScratch)
+        json.encodeFrame(list, seq: 1, time: 0, headroom: 0, scratch: &jsonScratch)
+        let cache = jsonScratch.numbers
+        draw(2)
+        json.encodeFrame(list, seq: 2, time: 0, headroom: 0, scratch: &jsonScratch)
+        #expect(binaryScratch.numbers == nil)
+        #expect(cache != nil && jsonScratch.numbers === cache)
+    }
+
     /// `revertIfUnchanged()` keeps a changed frame and reverts an unchanged one.
     @Test func revertIfUnchangedRevertsOnlyUnchangedFrames() {
         var list = IncrementalDisplayList()
