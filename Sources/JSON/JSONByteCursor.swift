@@ -76,7 +76,8 @@ public struct JSONByteCursor {
 
     /// Appends `x` like ``JSONWriter/appendNumber(_:decimals:)`` after clamping it to
     /// ±``numberLimit`` (NaN and the infinities are written as `0`), so that it takes at most
-    /// ``maxBoundedNumberBytes``.
+    /// ``maxBoundedNumberBytes``. With a number cache (``useNumberCache(_:)``), a value written
+    /// before with the same decimals is copied from it, and a new one is kept there.
     @inlinable @inline(__always)
     public mutating func appendBoundedNumber(_ x: Double, decimals: Int) {
         guard capacity - written >= JSONByteCursor.maxBoundedNumberBytes else {
