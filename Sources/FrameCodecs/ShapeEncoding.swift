@@ -197,23 +197,31 @@ extension JSONByteCursor {
         appendBoundedNumber(value, decimals: JSONWriter.shapeDecimals)
     }
 
+    /// The key, then `"#rrggbb"` (`"#rrggbbaa"` unless opaque), in one write: a frame has about
+    /// 25 colours, and a bounds check per byte made them 7% of a JSON frame's instructions.
     @inline(__always)
     private mutating func appendColorField(_ key: StaticString, _ channels: ColorBytes?) {
         guard let channels else { return }
-        appendRaw(key)
-        appendByte(UInt8(ascii: "\""))
-        appendByte(UInt8(ascii: "#"))
-        appendHexByte(channels.red)
-        appendHexByte(channels.green)
-        appendHexByte(channels.blue)
-        if channels.alpha != 255 { appendHexByte(channels.alpha) }
-        appendByte(UInt8(ascii: "\""))
-    }
-
-    @inline(__always)
-    private mutating func appendHexByte(_ byte: UInt8) {
-        appendByte(JSONWriter.hexDigit(byte >> 4))
-        appendByte(JSONWriter.hexDigit(byte & 0xF))
+        let keyCount = key.utf8CodeUnitCount
+        append(maxCount: keyCount + 11) { output in
+            let keyBytes = key.utf8Start
+            for index in 0..<keyCount { output[index] = keyBytes[index] }
+            var count = keyCount
+            output[count] = UInt8(ascii: "\"")
+            output[count + 1] = UInt8(ascii: "#")
+            count += 2
+            func hex(_ byte: UInt8) {
+                output[count] = JSONWriter.hexDigit(byte >> 4)
+                output[count + 1] = JSONWriter.hexDigit(byte & 0xF)
+                count += 2
+            }
+            hex(channels.red)
+            hex(channels.green)
+            hex(channels.blue)
+            if channels.alpha != 255 { hex(channels.alpha) }
+            output[count] = UInt8(ascii: "\"")
+            return count + 1
+        }
     }
 
     @inline(__always)

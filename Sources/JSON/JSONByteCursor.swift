@@ -57,6 +57,18 @@ public struct JSONByteCursor {
         written += JSONWriter.copy(text.utf8Start, count: length, to: base + written)
     }
 
+    /// Runs `body` on room for at least `maxCount` bytes after the output (one bounds check for
+    /// a fixed-size piece written byte by byte); `body` returns how many it wrote (at most
+    /// `maxCount`). When there is not that much room nothing is written and the cursor overflows.
+    @inlinable @inline(__always)
+    public mutating func append(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        guard capacity &- written >= maxCount else {
+            didOverflow = true
+            return
+        }
+        written &+= min(body(base + written), maxCount)
+    }
+
     /// Appends raw bytes.
     public mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }

@@ -79,6 +79,33 @@ enum Fixtures {
         #expect(value["shapes"]?[5]?["text"] == .string("加载中 \"ok\"\n"))
     }
 
+    /// Colours are quoted `#rrggbb` (`#rrggbbaa` unless opaque), lowercase, as `ColorBytes.hex`
+    /// spells them, for every kind of channel value, fill and stroke alike, and in frames long
+    /// enough to make the writer grow midway.
+    @Test func coloursAreTheirHexSpelling() {
+        var random = SplitMix64(seed: 31)
+        var encoder = FrameEncoder(capacity: 64)
+        for round in 0..<300 {
+            let colours = (0..<(1 + round % 40)).map { _ in
+                ColorBytes(
+                    red: UInt8.random(in: 0...255, using: &random), green: UInt8.random(in: 0...255, using: &random),
+                    blue: UInt8.random(in: 0...255, using: &random),
+                    alpha: Bool.random(using: &random) ? 255 : UInt8.random(in: 0...255, using: &random))
+            }
+            let shapes = colours.map { bytes in
+                Shape.rect(
+                    RectShape(frame: Rect(x: 1, y: 2, width: 3, height: 4), fill: bytes.color, stroke: bytes.color))
+            }
+            let text = String(
+                decoding: encoder.encodeFrame(
+                    DisplayList(size: Size(width: 9, height: 9), shapes: shapes), seq: 1, time: 0), as: UTF8.self)
+            let expected = colours.map {
+                #"{"kind":"rect","x":1,"y":2,"w":3,"h":4,"fill":"\#($0.hex)","stroke":"\#($0.hex)"}"#
+            }
+            #expect(text.hasSuffix(#""shapes":["# + expected.joined(separator: ",") + "]}"), "round \(round)")
+        }
+    }
+
     @Test func optionalFieldsAreOmitted() {
         var encoder = FrameEncoder()
         let list = DisplayList(
