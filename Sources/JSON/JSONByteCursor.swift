@@ -101,27 +101,13 @@ public struct JSONByteCursor {
             written += JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
             return
         }
-        // Keyed by the value as given: clamping and formatting depend on it and `decimals` alone.
-        let bits = x.bitPattern
-        let tag = UInt8(truncatingIfNeeded: min(max(decimals, 0), 15) + 1)
-        let entry = cache + NumberTextCache.slot(bits, tag)
-        if entry.pointee.bits == bits && entry.pointee.tag == tag {
-            // 16 bytes stored whatever the length (the room checked above is larger): only
-            // `count` of them are output, the rest is free space written again later.
-            UnsafeMutableRawPointer(output).storeBytes(of: entry.pointee.text.0, as: UInt64.self)
-            UnsafeMutableRawPointer(output + 8).storeBytes(of: entry.pointee.text.1, as: UInt64.self)
-            written += Int(entry.pointee.count)
+        if let copied = NumberTextCache.copy(x, decimals: decimals, from: cache, to: output) {
+            written += copied
             return
         }
         let count = JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
+        NumberTextCache.keep(x, decimals: decimals, text: output, count: count, in: cache)
         written += count
-        guard count <= NumberTextCache.maxText else { return }
-        entry.pointee = NumberTextCache.Entry(
-            bits: bits, tag: tag, count: UInt8(truncatingIfNeeded: count),
-            text: (
-                UnsafeRawPointer(output).loadUnaligned(as: UInt64.self),
-                UnsafeRawPointer(output + 8).loadUnaligned(as: UInt64.self)
-            ))
     }
 
     /// Writes `x` clamped to ±``numberLimit`` (NaN and the infinities as `0`) with at most

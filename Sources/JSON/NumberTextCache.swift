@@ -47,6 +47,47 @@ public final class NumberTextCache: @unchecked Sendable {
         entries.deallocate()
     }
 
+    /// Writes the cached text of `x` at `decimals` to `output` (which has room for 16 bytes) and
+    /// returns its length, or nil when `entries` does not hold it.
+    @inlinable @inline(__always)
+    static func copy(
+        _ x: Double, decimals: Int, from entries: UnsafeMutablePointer<Entry>, to output: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
+        let bits = x.bitPattern
+        let tag = tag(decimals)
+        let entry = entries + slot(bits, tag)
+        guard entry.pointee.bits == bits && entry.pointee.tag == tag else { return nil }
+        // 16 bytes stored whatever the length: only `count` of them are output, the rest is
+        // free room written again later.
+        UnsafeMutableRawPointer(output).storeBytes(of: entry.pointee.text.0, as: UInt64.self)
+        UnsafeMutableRawPointer(output + 8).storeBytes(of: entry.pointee.text.1, as: UInt64.self)
+        return Int(entry.pointee.count)
+    }
+
+    /// Keeps `text` (`count` bytes, with at least 16 readable) as the text of `x` at `decimals`,
+    /// replacing its slot's entry; texts longer than ``maxText`` are not kept.
+    @inlinable @inline(__always)
+    static func keep(
+        _ x: Double, decimals: Int, text: UnsafeMutablePointer<UInt8>, count: Int,
+        in entries: UnsafeMutablePointer<Entry>
+    ) {
+        guard count <= maxText else { return }
+        let bits = x.bitPattern
+        let tag = tag(decimals)
+        entries[slot(bits, tag)] = Entry(
+            bits: bits, tag: tag, count: UInt8(truncatingIfNeeded: count),
+            text: (
+                UnsafeRawPointer(text).loadUnaligned(as: UInt64.self),
+                UnsafeRawPointer(text + 8).loadUnaligned(as: UInt64.self)
+            ))
+    }
+
+    /// The key's decimals part: decimals (clamped to 0...15) + 1, so 0 marks an empty entry.
+    @inlinable @inline(__always)
+    static func tag(_ decimals: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(max(decimals, 0), 15) + 1)
+    }
+
     /// The slot of a value's bits and decimals: the top 9 bits of a multiplicative hash (512
     /// slots; 256 and 1,024 measured within 1% of it in the `frames` part).
     @inlinable @inline(__always)
