@@ -204,9 +204,7 @@ extension JSONByteCursor {
         guard let channels else { return }
         let keyCount = key.utf8CodeUnitCount
         append(maxCount: keyCount + 11) { output in
-            let keyBytes = key.utf8Start
-            for index in 0..<keyCount { output[index] = keyBytes[index] }
-            var count = keyCount
+            var count = JSONWriter.copy(key.utf8Start, count: keyCount, to: output)
             output[count] = UInt8(ascii: "\"")
             output[count + 1] = UInt8(ascii: "#")
             count += 2

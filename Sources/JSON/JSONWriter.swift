@@ -45,12 +45,7 @@ public struct JSONWriter: Sendable {
     /// how many it wrote.
     @inline(__always)
     mutating func write(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if storage.count - length < maxCount { grow(toAtLeast: length + maxCount) }
-        let start = length
-        length += storage.withUnsafeMutableBufferPointer { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            return body(base + start)
-        }
+        append(maxCount: maxCount) { _, room in body(room) }
     }
 
     private mutating func grow(toAtLeast minimum: Int) {
@@ -100,7 +95,9 @@ public struct JSONWriter: Sendable {
 
     /// Copies a few bytes with a plain loop (cheaper than memmove for short runs); returns `count`.
     @inlinable @inline(__always)
-    static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func copy(
+        _ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         if count > 32 {
             destination.update(from: source, count: count)
         } else {

@@ -51,7 +51,7 @@ public struct PathBuilder: Sendable {
             let startText = start.text
             writer.append(maxCount: startText.count + 2) { written, room in
                 room[0] = UInt8(ascii: "M")
-                let count = 1 + PathBuilder.copy(written + startText.lowerBound, startText.count, to: room + 1)
+                let count = 1 + JSONWriter.copy(written + startText.lowerBound, count: startText.count, to: room + 1)
                 room[count] = UInt8(ascii: " ")
                 return count + 1
             }
@@ -61,10 +61,10 @@ public struct PathBuilder: Sendable {
             let endText = end.text
             writer.append(maxCount: endText.count + yText.count + 2) { written, room in
                 room[0] = UInt8(ascii: "L")
-                var count = 1 + PathBuilder.copy(written + endText.lowerBound, endText.count, to: room + 1)
+                var count = 1 + JSONWriter.copy(written + endText.lowerBound, count: endText.count, to: room + 1)
                 room[count] = UInt8(ascii: " ")
                 count += 1
-                return count + PathBuilder.copy(written + yText.lowerBound, yText.count, to: room + count)
+                return count + JSONWriter.copy(written + yText.lowerBound, count: yText.count, to: room + count)
             }
             return
         }
@@ -85,15 +85,6 @@ public struct PathBuilder: Sendable {
         let start = writer.count
         writer.appendNumber(x, decimals: DisplayList.decimals)
         return (x.bitPattern, start..<writer.count)
-    }
-
-    /// Copies `count` bytes (a number's text: a few) with a plain loop; returns `count`.
-    @inline(__always)
-    private static func copy(
-        _ source: UnsafePointer<UInt8>, _ count: Int, to destination: UnsafeMutablePointer<UInt8>
-    ) -> Int {
-        for index in 0..<count { destination[index] = source[index] }
-        return count
     }
 
     /// Closes the subpath (`Z`).
