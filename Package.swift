@@ -95,7 +95,7 @@ let package = Package(
             name: "ProgressCastServer",
             dependencies: [
                 "Export", "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes",
-                "FrameCodecs",
+                "FrameCodecs", "CEpoll",
                 "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),

@@ -88,6 +88,7 @@ enum ServerBenchmark {
                 measured:
                     "\(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(mib(report.serverResidentBytes)) resident, \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
                 passed: nil))
+        if let row = threadsRow(report) { rows.append(row) }
         if let counts {
             let slots = counts.rendered + counts.skippedUnsent
             rows.append(
@@ -202,7 +203,7 @@ enum ServerBenchmark {
                 figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps",
                 target: "-",
                 measured:
-                    "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame), \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
+                    "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame, kernel \(f1(report.serverSystemMicrosecondsPerFrame ?? 0))), \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",
                 passed: nil),
             BenchRow(
                 figure: "  load generator CPU (baseline run)", target: "-",
@@ -219,6 +220,7 @@ enum ServerBenchmark {
         }
         if let progressCast, let row = cpuRatioRow(progressCast: progressCast, baseline: report, encoding: encoding) {
             rows.append(row)
+            if let split = cpuSplitRow(progressCast: progressCast, baseline: report) { rows.append(split) }
         }
         try checkErrors(report)
         return rows
@@ -241,6 +243,34 @@ enum ServerBenchmark {
             target: "<= \(f1(cpuRatioTarget))x",
             measured: "\(f1(server)) / \(f1(bare)) us = \(String(format: "%.2f", ratio))x",
             passed: ratio <= cpuRatioTarget)
+    }
+
+    /// The CPU ratio's two parts: the kernel's work per frame (the `send`s and their loopback
+    /// delivery, which the baseline pays for the same bytes too) and the server's own code per
+    /// frame, each against the baseline's (nil without the kernel figures).
+    static func cpuSplitRow(progressCast: LoadReport, baseline: LoadReport) -> BenchRow? {
+        guard let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
+            let serverKernel = progressCast.serverSystemMicrosecondsPerFrame,
+            let bareKernel = baseline.serverSystemMicrosecondsPerFrame, bareKernel > 0
+        else { return nil }
+        return BenchRow(
+            figure: "  CPU per frame, the kernel's / the server's own code", target: "-",
+            measured:
+                "kernel \(f1(serverKernel)) / \(f1(bareKernel)) us = \(String(format: "%.2f", serverKernel / bareKernel))x, own code \(f1(server - serverKernel)) / \(f1(bare - bareKernel)) us",
+            passed: nil)
+    }
+
+    /// The server's threads over the window: each one's share of a core and CPU per delivered
+    /// frame, with the kernel's part (nil when no thread was read).
+    static func threadsRow(_ report: LoadReport) -> BenchRow? {
+        guard !report.serverThreads.isEmpty else { return nil }
+        let threads = report.serverThreads.prefix(4).map { thread in
+            let total = thread.user + thread.system
+            return
+                "\(thread.name) \(cpu(total)) (\(f1(report.microsecondsPerFrame(total) ?? 0)) us/frame, kernel \(f1(report.microsecondsPerFrame(thread.system) ?? 0)))"
+        }
+        return BenchRow(
+            figure: "  server CPU by thread", target: "-", measured: threads.joined(separator: "; "), passed: nil)
     }
 
     /// Many viewers of unchanging sessions: the server's CPU and memory while idle.

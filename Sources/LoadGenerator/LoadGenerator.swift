@@ -351,7 +351,12 @@ public final class LoadGenerator {
             report.clientCPU = now.coreShare(since: start)
         }
         if let pid = options.serverPID, let now = ProcessSample.read(pid: pid) {
-            if let start = serverAtStart { report.serverCPU = now.coreShare(since: start) }
+            if let start = serverAtStart {
+                report.serverCPU = now.coreShare(since: start)
+                let wall = now.wallSeconds - start.wallSeconds
+                if wall > 0 { report.serverSystemCPU = (now.systemSeconds - start.systemSeconds) / wall }
+                report.serverThreads = now.threadShares(since: start)
+            }
             report.serverResidentBytes = now.residentBytes
             report.serverPeakResidentBytes = now.peakResidentBytes
         }

@@ -120,6 +120,11 @@ public struct LoadReport: Sendable {
     public var firstError: String?
     /// The server's share of one core over the window.
     public var serverCPU: Double?
+    /// The part of ``serverCPU`` the kernel spent on the server's behalf (its `send`s and the
+    /// loopback delivery they run, its waits for events): the rest ran the server's own code.
+    public var serverSystemCPU: Double?
+    /// The server's threads over the window, busiest first (``ProcessSample/threadShares(since:)``).
+    public var serverThreads: [ThreadShare] = []
     /// The server's resident memory at the end (bytes).
     public var serverResidentBytes: Int?
     /// The server's peak resident memory (bytes).
@@ -134,14 +139,24 @@ public struct LoadReport: Sendable {
 
     /// Server CPU time per frame delivered in the window, in microseconds.
     public var serverMicrosecondsPerFrame: Double? {
-        guard let serverCPU, frames > 0 else { return nil }
-        return serverCPU * windowSeconds / Double(frames) * 1e6
+        guard let serverCPU else { return nil }
+        return microsecondsPerFrame(serverCPU)
+    }
+
+    /// Server CPU time the kernel spent per frame delivered in the window, in microseconds.
+    public var serverSystemMicrosecondsPerFrame: Double? {
+        guard let serverSystemCPU else { return nil }
+        return microsecondsPerFrame(serverSystemCPU)
+    }
+
+    /// `share` of one core over the window, per frame delivered in it, in microseconds (nil
+    /// without frames).
+    public func microsecondsPerFrame(_ share: Double) -> Double? {
+        frames > 0 ? share * windowSeconds / Double(frames) * 1e6 : nil
     }
 
     /// Load generator CPU time per frame received in the window, in microseconds.
-    public var clientMicrosecondsPerFrame: Double? {
-        frames > 0 ? clientCPU * windowSeconds / Double(frames) * 1e6 : nil
-    }
+    public var clientMicrosecondsPerFrame: Double? { microsecondsPerFrame(clientCPU) }
 
     /// An empty report.
     public init() {}
@@ -166,6 +181,14 @@ public struct LoadReport: Sendable {
             lines.append(
                 "server: \(fmt(serverCPU * 100)) % of a core\(perFrame), \(mib(serverResidentBytes)) MiB resident (peak \(mib(serverPeakResidentBytes)) MiB)"
             )
+            if let system = serverSystemCPU {
+                lines.append("  of which the kernel: \(fmt(system * 100)) % of a core")
+            }
+            for thread in serverThreads {
+                lines.append(
+                    "  thread \(thread.name): \(fmt((thread.user + thread.system) * 100)) % of a core (kernel \(fmt(thread.system * 100)) %)"
+                )
+            }
         }
         let perFrame = clientMicrosecondsPerFrame.map { ", \(fmt($0)) us per frame" } ?? ""
         lines.append("load generator: \(fmt(clientCPU * 100)) % of a core\(perFrame)")

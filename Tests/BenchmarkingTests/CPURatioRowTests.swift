@@ -7,10 +7,11 @@ import Testing
 /// libwebsockets' in the same run, held to 2.0x.
 @Suite("the CPU ratio row compares per-frame CPU with the baseline's")
 struct CPURatioRowTests {
-    /// A report of `frames` frames over 10 s at `cpu` of a core.
-    private func report(cpu: Double?, frames: Int) -> LoadReport {
+    /// A report of `frames` frames over 10 s at `cpu` of a core, `kernel` of it in the kernel.
+    private func report(cpu: Double?, frames: Int, kernel: Double? = nil) -> LoadReport {
         var report = LoadReport()
         report.serverCPU = cpu
+        report.serverSystemCPU = kernel
         report.windowSeconds = 10
         report.frames = frames
         return report
@@ -47,5 +48,35 @@ struct CPURatioRowTests {
             ServerBenchmark.cpuRatioRow(
                 progressCast: report(cpu: 1.0, frames: 600_000), baseline: report(cpu: 0.6, frames: 0),
                 encoding: .json) == nil)
+    }
+
+    @Test("the ratio split into the kernel's part and the server's own code")
+    func split() throws {
+        // 1.2 cores (0.7 in the kernel) against 0.6 (0.5) over 600,000 frames in 10 s.
+        let row = try #require(
+            ServerBenchmark.cpuSplitRow(
+                progressCast: report(cpu: 1.2, frames: 600_000, kernel: 0.7),
+                baseline: report(cpu: 0.6, frames: 600_000, kernel: 0.5)))
+        #expect(row.measured == "kernel 11.7 / 8.3 us = 1.40x, own code 8.3 / 1.7 us")
+        #expect(row.passed == nil)
+        #expect(
+            ServerBenchmark.cpuSplitRow(
+                progressCast: report(cpu: 1.2, frames: 600_000),
+                baseline: report(cpu: 0.6, frames: 600_000, kernel: 0.5)
+            ) == nil)
+    }
+
+    @Test("the threads row gives each thread's share and CPU per frame, with the kernel's part")
+    func threads() throws {
+        var load = report(cpu: 1.5, frames: 600_000, kernel: 0.9)
+        #expect(ServerBenchmark.threadsRow(load) == nil)
+        load.serverThreads = [
+            ThreadShare(name: "pc-service", user: 0.3, system: 0.9),
+            ThreadShare(name: "pc-render-0", user: 0.3, system: 0),
+        ]
+        let row = try #require(ServerBenchmark.threadsRow(load))
+        #expect(
+            row.measured
+                == "pc-service 120.0% (20.0 us/frame, kernel 15.0); pc-render-0 30.0% (5.0 us/frame, kernel 0.0)")
     }
 }

@@ -16,7 +16,8 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     # helper; a command every half second per session (about 100 a second), some of them
     # arriving while their session's frame waits in the helper's queue. (A debug build with its
     # frame checks renders far slower than release: only correctness is asserted.)
-    figures = loadgen(server.port, "epoll", "--sessions", "48", "--frames", "json", "--command-interval", "0.5")
+    figures = loadgen(server.port, "epoll", "--sessions", "48", "--frames", "json", "--command-interval", "0.5",
+                      "--server-pid", str(server.proc.pid))
     assert figures["ready"] == 48 and figures["failed"] == 0 and figures["closed"] == 0
     assert not figures["errors"]
     assert figures["frames"] > 0 and figures["fps"] > 5
@@ -28,4 +29,13 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     assert transport["writesWithoutPoll"] > frames["renderedInBackground"] / 2, body
     # Commands that arrive while the service thread waits for the helper are read at once.
     assert transport["readsWithoutPoll"] > 0, body
+    # The server's CPU, the kernel's part of it, and its threads by name (what `bench` reports
+    # as "server CPU by thread"): the service thread writes (its kernel part is the sends), the
+    # render helper renders.
+    assert figures["server_cpu"] and 0 < figures["server_kernel_cpu"] < figures["server_cpu"], figures
+    threads = figures["threads"]
+    assert "pc-service" in threads and "pc-render-0" in threads, figures
+    for total, kernel in threads.values():
+        assert 0 <= kernel <= total, figures
+    assert threads["pc-service"][1] > 0, figures
     assert server.alive() and not server.crash_lines(), server.output[-3000:]

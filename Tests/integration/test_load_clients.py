@@ -24,6 +24,12 @@ def parse_summary(text):
     m = re.search(r"command-to-frame: .*\((\d+) samples, (\d+) lost\)", text)
     figures["latency_samples"], figures["lost"] = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
     figures["errors"] = "error replies" in text
+    m = re.search(r"server: ([\d.]+) % of a core", text)
+    figures["server_cpu"] = float(m.group(1)) if m else None
+    m = re.search(r"of which the kernel: ([\d.]+) % of a core", text)
+    figures["server_kernel_cpu"] = float(m.group(1)) if m else None
+    figures["threads"] = {name: (float(total), float(kernel)) for name, total, kernel in
+                          re.findall(r"thread (\S+): ([\d.]+) % of a core \(kernel ([\d.]+) %\)", text)}
     return figures
 
 

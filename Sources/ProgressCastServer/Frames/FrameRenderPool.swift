@@ -1,3 +1,4 @@
+import CEpoll
 import Dispatch
 import Foundation
 import Synchronization
@@ -253,11 +254,14 @@ private final class Helper: @unchecked Sendable {
 
     init(index: Int, work: RenderWork) {
         work.register()
+        // At most 15 bytes: the name `bench` reports this thread's CPU under.
+        let name = "pc-render-\(index)"
         let thread = Thread { [stopped] in
+            _ = pc_set_thread_name(name)
             Self.loop(work)
             stopped.signal()
         }
-        thread.name = "progresscast-render-\(index)"
+        thread.name = name
         thread.stackSize = 1 << 20
         thread.start()
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+    import CEpoll
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -6,6 +7,10 @@
 
 /// Starts a detached POSIX thread running `body`.
 enum ServiceThread {
+    /// The service thread's name (`pthread_setname_np`: at most 15 bytes), under which tools
+    /// such as `top -H`, `perf` and `bench` show its CPU.
+    static let name = "pc-service"
+
     /// Carries the body through `pthread_create`'s context pointer.
     private final class Start {
         let body: @Sendable () -> Void
@@ -28,6 +33,9 @@ enum ServiceThread {
             { context in
                 guard let context else { return nil }
                 let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
+                #if canImport(Glibc)
+                    _ = pc_set_thread_name(ServiceThread.name)
+                #endif
                 start.body()
                 return nil
             }, start)
