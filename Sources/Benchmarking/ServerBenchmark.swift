@@ -97,6 +97,7 @@ enum ServerBenchmark {
                     measured:
                         "\(counts.rendered) rendered, \(counts.skippedUnsent) skipped (\(percent(counts.skippedUnsent, of: slots))), \(counts.framesReplaced) replaced unsent (\(percent(counts.framesReplaced, of: counts.changed)) of \(counts.changed) changed)",
                     passed: nil))
+            if let row = opLatencyRow(counts) { rows.append(row) }
         }
         rows.append(
             BenchRow(
@@ -158,17 +159,23 @@ enum ServerBenchmark {
             settings, maxSessions: settings.sessions + 10, maxConnectionsPerSession: 100)
         defer { server.stop() }
         let before = try? ServerStats.read(port: port)
+        let window = WindowStats(port: port)
         let report = try runLoad(
             settings, port: port, serverPID: server.pid, mode: .liveSessions, sessions: settings.sessions
         ) {
             $0.frames = encoding
             $0.scenes = settings.loadScenes
+            $0.onWindowEdge = { window.edge($0) }
         }
         guard server.process.isRunning else {
             throw BenchError("progresscast serve exited during the run: \(server.logTail())")
         }
         let after = try? ServerStats.read(port: port)
-        return (report, before.flatMap { before in after.map { $0.since(before) } })
+        guard var counts = before.flatMap({ before in after.map { $0.since(before) } }) else { return (report, nil) }
+        // The latency buckets over the measured window only: the whole run's include the ops
+        // sent while a thousand sessions were being set up.
+        counts.opToFrameBuckets = window.counts?.opToFrameBuckets ?? []
+        return (report, counts)
     }
 
     /// "JSON frames" or "binary frames", for the table.
@@ -257,6 +264,20 @@ enum ServerBenchmark {
             figure: "  CPU per frame, the kernel's / the server's own code", target: "-",
             measured:
                 "kernel \(f1(serverKernel)) / \(f1(bareKernel)) us = \(String(format: "%.2f", serverKernel / bareKernel))x, own code \(f1(server - serverKernel)) / \(f1(bare - bareKernel)) us",
+            passed: nil)
+    }
+
+    /// The server's side of the command-to-frame latency over the window (`GET /api/stats`): from
+    /// the service thread reading an op to the first frame after it handed to the transport, to
+    /// set beside the load generator's figure (nil without samples).
+    static func opLatencyRow(_ counts: ServerStats) -> BenchRow? {
+        guard let median = counts.opToFramePercentile(0.5), let p99 = counts.opToFramePercentile(0.99) else {
+            return nil
+        }
+        return BenchRow(
+            figure: "  server side of command-to-frame", target: "-",
+            measured:
+                "under \(f1(median)) ms median, under \(f1(p99)) ms p99 (\(counts.opToFrameCount) ops): op read to its frame handed to the transport",
             passed: nil)
     }
 

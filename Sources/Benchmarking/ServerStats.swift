@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LoadGenerator
 
 /// The frame pacer's and the transport's counters of a running `progresscast serve`, read from
 /// its `GET /api/stats` (docs/protocol.md section 1) over loopback, so a bench run can say how
@@ -11,6 +12,10 @@ struct ServerStats {
     var skippedUnsent = 0
     var framesReplaced = 0
     var messagesSent = 0
+    /// The server's side of the command-to-frame latency: samples per whole millisecond
+    /// (`latency.opToFrame.bucketsMs`; the last bucket of the server's 101 holds everything from
+    /// 100 ms on).
+    var opToFrameBuckets: [Int] = []
 
     /// Reads `GET /api/stats` from the server on `127.0.0.1:port` (one blocking request, 5 s
     /// timeout).
@@ -21,10 +26,12 @@ struct ServerStats {
         func int(_ group: String, _ key: String) -> Int {
             Int(value[group]?[key]?.doubleValue ?? 0)
         }
+        let buckets = value["latency"]?["opToFrame"]?["bucketsMs"]?.arrayValue ?? []
         return ServerStats(
             rendered: int("frames", "rendered"), changed: int("frames", "changed"),
             skippedUnsent: int("frames", "skippedUnsent"), framesReplaced: int("transport", "framesReplaced"),
-            messagesSent: int("transport", "messagesSent"))
+            messagesSent: int("transport", "messagesSent"),
+            opToFrameBuckets: buckets.map { Int($0.doubleValue ?? 0) })
     }
 
     /// The counts between `earlier` and `self`.
@@ -33,7 +40,29 @@ struct ServerStats {
             rendered: rendered - earlier.rendered, changed: changed - earlier.changed,
             skippedUnsent: skippedUnsent - earlier.skippedUnsent,
             framesReplaced: framesReplaced - earlier.framesReplaced,
-            messagesSent: messagesSent - earlier.messagesSent)
+            messagesSent: messagesSent - earlier.messagesSent,
+            opToFrameBuckets: opToFrameBuckets.indices.map {
+                opToFrameBuckets[$0]
+                    - (earlier.opToFrameBuckets.indices.contains($0) ? earlier.opToFrameBuckets[$0] : 0)
+            })
+    }
+
+    /// Server-side op-to-frame samples.
+    var opToFrameCount: Int { opToFrameBuckets.reduce(0, +) }
+
+    /// The server-side op-to-frame latency at `fraction` (0.5: the median), in milliseconds: the
+    /// upper edge of the bucket where that share of the samples is reached (a whole
+    /// millisecond at most above the true value), nil without samples.
+    func opToFramePercentile(_ fraction: Double) -> Double? {
+        let total = opToFrameCount
+        guard total > 0 else { return nil }
+        let wanted = max(1, Int((fraction * Double(total)).rounded(.up)))
+        var seen = 0
+        for (index, samples) in opToFrameBuckets.enumerated() {
+            seen += samples
+            if seen >= wanted { return Double(index + 1) }
+        }
+        return Double(opToFrameBuckets.count)
     }
 
     /// The body of `GET path` on `127.0.0.1:port` (HTTP/1.0, so the server closes when done).
@@ -72,5 +101,51 @@ struct ServerStats {
             throw BenchError("\(path) answered: \(text.prefix(120))")
         }
         return String(text[split.upperBound...])
+    }
+}
+
+/// The server's counters at the two ends of a load run's measured window
+/// (``LoadOptions/onWindowEdge``): the start is read on a thread of its own (the generator is
+/// timing frames then), the end after the window, the last generator thread's call winning.
+///
+/// `@unchecked Sendable`: its state is read and written under its lock.
+final class WindowStats: @unchecked Sendable {
+    private let port: Int
+    private let lock = NSLock()
+    private var start: ServerStats?
+    private var end: ServerStats?
+    private var started = false
+    private let startRead = DispatchGroup()
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    /// The load generator's callback.
+    func edge(_ edge: LoadWindowEdge) {
+        switch edge {
+        case .start:
+            let first = lock.withLock {
+                defer { started = true }
+                return !started
+            }
+            guard first else { return }
+            startRead.enter()
+            let thread = Thread { [self] in
+                let stats = try? ServerStats.read(port: port)
+                lock.withLock { start = stats }
+                startRead.leave()
+            }
+            thread.start()
+        case .end:
+            let stats = try? ServerStats.read(port: port)
+            lock.withLock { end = stats ?? end }
+        }
+    }
+
+    /// The counts between the window's two ends (nil unless both were read).
+    var counts: ServerStats? {
+        _ = startRead.wait(timeout: .now() + 10)
+        return lock.withLock { start.flatMap { start in end.map { $0.since(start) } } }
     }
 }

@@ -310,6 +310,7 @@ public final class LoadGenerator {
             if serverAtStart == nil && options.serverPID != nil {
                 serverAtStart = ProcessSample.read(pid: options.serverPID)
             }
+            options.onWindowEdge?(.start)
         }
         if now >= windowEnd {
             stopped = true
@@ -345,6 +346,7 @@ public final class LoadGenerator {
 
     private func finishReport() {
         let end = MonotonicClock.nanoseconds()
+        if windowStart != .max { options.onWindowEdge?(.end) }
         let windowEndTime = min(end, windowEnd)
         report.windowSeconds = windowStart == .max ? 0 : max(0, Double(windowEndTime - windowStart) / 1e9)
         if let start = clientAtStart, let now = ProcessSample.read(pid: nil) {

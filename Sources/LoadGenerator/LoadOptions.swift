@@ -1,3 +1,9 @@
+/// The two ends of a load run's measured window (``LoadOptions/onWindowEdge``).
+public enum LoadWindowEdge: Sendable, Equatable {
+    case start
+    case end
+}
+
 /// What a load run does and for how long.
 public struct LoadOptions: Sendable {
     /// What each connection does once open.
@@ -50,6 +56,11 @@ public struct LoadOptions: Sendable {
     /// latencies worse, never better. 200 us: 500 us cost as little CPU but its late timestamps
     /// showed in the latency p99 (about 2 ms worse over four runs).
     public var servicePause = 200
+
+    /// Called when the measured window starts and when it has ended (on a generator thread; with
+    /// several threads, once per thread), for a caller that reads the server's own figures over
+    /// the same window. It must not block: the generator is timing frames when the window starts.
+    public var onWindowEdge: (@Sendable (LoadWindowEdge) -> Void)?
 
     /// The client implementation: the epoll client (cheap per frame, the default) or a
     /// libwebsockets client context (parses every byte; kept to show both measure the same).

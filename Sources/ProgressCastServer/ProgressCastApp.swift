@@ -33,6 +33,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var export: RecordingExport?
     /// What the frame pacer did (`GET /api/stats`).
     var frameCounters = FrameCounters()
+    /// The server's side of the command-to-frame latency (`GET /api/stats`).
+    var opLatency = LatencyHistogram()
     /// The session whose paced frame the current op took out of the render queue, to render
     /// once the op is applied (``withdrawForOp(from:loop:)``).
     var withdrawnForOp: LiveSession?
@@ -159,6 +161,7 @@ public final class ProgressCastApp: WebSocketServerHandler {
         do {
             let (time, fields) = try dispatch(op: op, message: message, from: connection, loop: loop)
             if let id { send(Outgoing.ack(id: id, op: op, time: time, fields: fields), to: connection, loop: loop) }
+            noteOpApplied(op, from: connection, readAt: now)
         } catch {
             send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
         }

@@ -25,6 +25,11 @@ def test_stats_fields(server):
                 "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
                 "socketPolls", "writesWithoutPoll", "readsWithoutPoll", "timersWithoutPoll"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
+    latency = body["latency"]["opToFrame"]
+    for key in ("count", "totalMicroseconds", "maxMicroseconds"):
+        assert isinstance(latency[key], int) and latency[key] >= 0, body
+    assert all(isinstance(n, int) and n >= 0 for n in latency["bucketsMs"]), body
+    assert len(latency["bucketsMs"]) <= 101 and sum(latency["bucketsMs"]) == latency["count"], body
 
 
 @async_test(timeout=40)
@@ -133,3 +138,55 @@ async def test_a_stalled_watcher_makes_the_session_skip_frames(start_server):
     assert close_code is None and not ended
     assert len(frames) >= 30, len(frames)
     watcher.close()
+
+
+def op_latency(server):
+    return stats(server)["latency"]["opToFrame"]
+
+
+def slowest_added(before, after):
+    """The highest millisecond bucket that gained samples between two readings."""
+    added = [n - (before["bucketsMs"][i] if i < len(before["bucketsMs"]) else 0)
+             for i, n in enumerate(after["bucketsMs"])]
+    return max(i for i, n in enumerate(added) if n > 0)
+
+
+@async_test(timeout=40)
+async def test_op_to_frame_latency_counts_the_ops_a_frame_shows(start_server):
+    """`latency.opToFrame`: one sample per op on a live session, from its read to the first frame
+    after it handed to the transport; none for an op no frame shows, nor for session ops."""
+    server = start_server()
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", fps=60)
+        await c.call("hud.show", target="h1", mode="text", label="a", animated=False)
+        await asyncio.sleep(0.3)
+        start = op_latency(server)
+        assert set(start) == {"count", "totalMicroseconds", "maxMicroseconds", "bucketsMs"}, start
+        assert start["count"] == sum(start["bucketsMs"]), start
+
+        # A label change: one sample, within a frame slot or two at 60 fps.
+        await c.call("hud.update", target="h1", label="b")
+        await asyncio.sleep(0.3)
+        after = op_latency(server)
+        assert after["count"] == start["count"] + 1, (start, after)
+        assert slowest_added(start, after) < 40, (start, after)
+        assert after["totalMicroseconds"] > start["totalMicroseconds"], (start, after)
+        assert after["maxMicroseconds"] >= (after["totalMicroseconds"] - start["totalMicroseconds"]), after
+
+        # Reading it back changes no frame: no sample (nor later, for the next op's frame).
+        await c.call("inspect", target="h1")
+        await asyncio.sleep(0.3)
+        assert op_latency(server)["count"] == after["count"], op_latency(server)
+        await c.call("hud.update", target="h1", label="c")
+        await asyncio.sleep(0.3)
+        last = op_latency(server)
+        assert last["count"] == after["count"] + 1, last
+        # Timed from its own read, not from the inspect's 0.3 s earlier.
+        assert slowest_added(after, last) < 40, (after, last)
+
+    # Session ops (create, join) are not counted: their frame goes out with the ack.
+    count = op_latency(server)["count"]
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", fps=60)
+        await asyncio.sleep(0.2)
+    assert op_latency(server)["count"] == count

@@ -65,6 +65,11 @@ extension ProgressCastApp {
         for connection in session.connections where !pendingJoinFrames.contains(connection) {
             sendCurrentFrame(of: session, to: connection, delivery: .latest, loop: loop)
         }
+        if let readAt = session.opReadAt {
+            // The first frame rendered since the op shows it (an op settles its session first).
+            opLatency.record(microseconds: LiveClock.monotonicMicroseconds() - readAt)
+            session.opReadAt = nil
+        }
         if let recorder = session.recorder {
             do {
                 try recorder.frameSent(
@@ -208,11 +213,27 @@ extension ProgressCastApp {
         if session.renderedChange { frameCounters.changed += 1 }
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
-        if session.renderedChange { sendRenderedFrame(session, loop: loop) }
+        if session.renderedChange {
+            sendRenderedFrame(session, loop: loop)
+        } else {
+            // Rendered after the op and the same as before: no frame shows the op.
+            session.opReadAt = nil
+        }
         sendTraces(of: session, loop: loop)
         if session.replay?.isPlaying ?? session.mayChangeAfterRender {
             scheduleFrame(session, loop: loop, continuing: true)
         }
+    }
+
+    /// After `op` from `connection` was applied: notes when it was read on its session, for the
+    /// server-side op-to-frame latency (``opLatency``). Live sessions only (elsewhere the frame
+    /// goes out within the op), and not the session ops themselves (a joiner's frame goes out
+    /// with its ack).
+    func noteOpApplied(_ op: String, from connection: ConnectionID, readAt: Int64) {
+        guard !op.hasPrefix("session."), let session = session(of: connection), session.isLive,
+            session.replay == nil
+        else { return }
+        session.opReadAt = session.opReadAt ?? readAt
     }
 
     /// Takes back the sessions the render helpers finished (see ``FrameRenderPool``).

@@ -90,6 +90,22 @@ extension ProgressCastApp {
                             ("timersWithoutPoll", number(transport.timersWithoutPoll)),
                         ]))
                 ),
+                (
+                    "latency",
+                    .object(
+                        JSONObject(pairs: [
+                            (
+                                "opToFrame",
+                                .object(
+                                    JSONObject(pairs: [
+                                        ("count", number(opLatency.count)),
+                                        ("totalMicroseconds", .number(Double(opLatency.totalMicroseconds))),
+                                        ("maxMicroseconds", .number(Double(opLatency.maxMicroseconds))),
+                                        ("bucketsMs", .array(opLatency.trimmedBuckets.map(number))),
+                                    ]))
+                            )
+                        ]))
+                ),
             ]))
     }
 

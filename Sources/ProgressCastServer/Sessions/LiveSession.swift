@@ -60,6 +60,10 @@ final class LiveSession {
     var lastFrameGrid: Int64 = 0
     /// Monotonic microseconds when the last frame was produced (live pacing).
     var lastFrameWall: Int64 = 0
+    /// When the service thread read the earliest op on this live session that no frame has shown
+    /// yet (monotonic microseconds), for the server-side op-to-frame latency
+    /// (``ProgressCastApp/opLatency``); nil when every op is shown.
+    var opReadAt: Int64?
     /// Pending removal after the last connection left.
     var expiryTimer: LoopTimer?
     /// The recording in progress.
