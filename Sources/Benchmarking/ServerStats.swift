@@ -12,10 +12,10 @@ struct ServerStats {
     var skippedUnsent = 0
     var framesReplaced = 0
     var messagesSent = 0
-    /// The server's side of the command-to-frame latency: samples per whole millisecond
-    /// (`latency.opToFrame.bucketsMs`; the last bucket of the server's 101 holds everything from
-    /// 100 ms on).
-    var opToFrameBuckets: [Int] = []
+    /// The server's side of the command-to-frame latency (`latency.opToFrame`).
+    var opToFrame = MillisecondBuckets()
+    /// How long frames waited in their connection's slot to be written (`latency.latestWait`).
+    var latestWait = MillisecondBuckets()
 
     /// Reads `GET /api/stats` from the server on `127.0.0.1:port` (one blocking request, 5 s
     /// timeout).
@@ -26,12 +26,15 @@ struct ServerStats {
         func int(_ group: String, _ key: String) -> Int {
             Int(value[group]?[key]?.doubleValue ?? 0)
         }
-        let buckets = value["latency"]?["opToFrame"]?["bucketsMs"]?.arrayValue ?? []
+        func buckets(_ name: String) -> MillisecondBuckets {
+            let counts = value["latency"]?[name]?["bucketsMs"]?.arrayValue ?? []
+            return MillisecondBuckets(counts: counts.map { Int($0.doubleValue ?? 0) })
+        }
         return ServerStats(
             rendered: int("frames", "rendered"), changed: int("frames", "changed"),
             skippedUnsent: int("frames", "skippedUnsent"), framesReplaced: int("transport", "framesReplaced"),
-            messagesSent: int("transport", "messagesSent"),
-            opToFrameBuckets: buckets.map { Int($0.doubleValue ?? 0) })
+            messagesSent: int("transport", "messagesSent"), opToFrame: buckets("opToFrame"),
+            latestWait: buckets("latestWait"))
     }
 
     /// The counts between `earlier` and `self`.
@@ -41,28 +44,7 @@ struct ServerStats {
             skippedUnsent: skippedUnsent - earlier.skippedUnsent,
             framesReplaced: framesReplaced - earlier.framesReplaced,
             messagesSent: messagesSent - earlier.messagesSent,
-            opToFrameBuckets: opToFrameBuckets.indices.map {
-                opToFrameBuckets[$0]
-                    - (earlier.opToFrameBuckets.indices.contains($0) ? earlier.opToFrameBuckets[$0] : 0)
-            })
-    }
-
-    /// Server-side op-to-frame samples.
-    var opToFrameCount: Int { opToFrameBuckets.reduce(0, +) }
-
-    /// The server-side op-to-frame latency at `fraction` (0.5: the median), in milliseconds: the
-    /// upper edge of the bucket where that share of the samples is reached (a whole
-    /// millisecond at most above the true value), nil without samples.
-    func opToFramePercentile(_ fraction: Double) -> Double? {
-        let total = opToFrameCount
-        guard total > 0 else { return nil }
-        let wanted = max(1, Int((fraction * Double(total)).rounded(.up)))
-        var seen = 0
-        for (index, samples) in opToFrameBuckets.enumerated() {
-            seen += samples
-            if seen >= wanted { return Double(index + 1) }
-        }
-        return Double(opToFrameBuckets.count)
+            opToFrame: opToFrame.since(earlier.opToFrame), latestWait: latestWait.since(earlier.latestWait))
     }
 
     /// The body of `GET path` on `127.0.0.1:port` (HTTP/1.0, so the server closes when done).
@@ -101,6 +83,39 @@ struct ServerStats {
             throw BenchError("\(path) answered: \(text.prefix(120))")
         }
         return String(text[split.upperBound...])
+    }
+}
+
+/// A latency histogram of `GET /api/stats` (`bucketsMs`: entry `i` counts samples of at least `i`
+/// and under `i + 1` ms; the server's last entry, the 101st, holds everything from 100 ms on).
+struct MillisecondBuckets: Equatable {
+    var counts: [Int] = []
+
+    /// Samples.
+    var count: Int { counts.reduce(0, +) }
+
+    /// The counts between `earlier` and `self`, entry by entry (either list may be the longer).
+    func since(_ earlier: MillisecondBuckets) -> MillisecondBuckets {
+        MillisecondBuckets(
+            counts: (0..<max(counts.count, earlier.counts.count)).map { index in
+                (counts.indices.contains(index) ? counts[index] : 0)
+                    - (earlier.counts.indices.contains(index) ? earlier.counts[index] : 0)
+            })
+    }
+
+    /// The latency at `fraction` (0.5: the median), in milliseconds: the upper edge of the bucket
+    /// where that share of the samples is reached (at most a whole millisecond above the true
+    /// value); nil without samples.
+    func percentile(_ fraction: Double) -> Double? {
+        let total = count
+        guard total > 0 else { return nil }
+        let wanted = max(1, Int((fraction * Double(total)).rounded(.up)))
+        var seen = 0
+        for (index, samples) in counts.enumerated() {
+            seen += samples
+            if seen >= wanted { return Double(index + 1) }
+        }
+        return Double(counts.count)
     }
 }
 

@@ -84,6 +84,17 @@ struct UnitTests {
         #expect(!slot.hasValue)
     }
 
+    @Test("latest slot: the value waiting carries the time it was stored, a replacement its own")
+    func latestSlotTimes() {
+        var slot = LatestSlot()
+        _ = Array("a".utf8).withUnsafeBytes { slot.store($0, at: 1_000) }
+        _ = Array("b".utf8).withUnsafeBytes { slot.store($0, at: 2_500) }
+        #expect(slot.take()?.storedAt == 2_500)
+        _ = slot.store(
+            prepared: [UInt8](repeating: 0, count: frameHeadroom + 1), start: 0, kind: .text, repeatKey: nil, at: 7_000)
+        #expect(slot.take()?.storedAt == 7_000)
+    }
+
     @Test("reassembly: single chunk, fragments, the exact limit, over the limit")
     func assembler() {
         var assembler = MessageAssembler(limit: 8)

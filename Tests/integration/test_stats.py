@@ -25,11 +25,12 @@ def test_stats_fields(server):
                 "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
                 "socketPolls", "writesWithoutPoll", "readsWithoutPoll", "timersWithoutPoll"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
-    latency = body["latency"]["opToFrame"]
-    for key in ("count", "totalMicroseconds", "maxMicroseconds"):
-        assert isinstance(latency[key], int) and latency[key] >= 0, body
-    assert all(isinstance(n, int) and n >= 0 for n in latency["bucketsMs"]), body
-    assert len(latency["bucketsMs"]) <= 101 and sum(latency["bucketsMs"]) == latency["count"], body
+    for name in ("opToFrame", "latestWait"):
+        latency = body["latency"][name]
+        for key in ("count", "totalMicroseconds", "maxMicroseconds"):
+            assert isinstance(latency[key], int) and latency[key] >= 0, body
+        assert all(isinstance(n, int) and n >= 0 for n in latency["bucketsMs"]), body
+        assert len(latency["bucketsMs"]) <= 101 and sum(latency["bucketsMs"]) == latency["count"], body
 
 
 @async_test(timeout=40)
@@ -63,6 +64,11 @@ async def test_counters_follow_an_animating_session(start_server):
     # ...and the frame timer is then fired by the waiting loop itself, not by one more poll.
     assert timers >= got / 2, (timers, got)
     assert after["transport"]["connectionsAccepted"] >= before["transport"]["connectionsAccepted"] + 1
+    # Every frame written from the latest slot counts its wait there: on an idle server, the
+    # frames go out within the service round that made them.
+    waited = after["latency"]["latestWait"]["count"] - before["latency"]["latestWait"]["count"]
+    assert waited >= got - 2, (waited, got)
+    assert slowest_added(before["latency"]["latestWait"], after["latency"]["latestWait"]) < 10, after["latency"]
 
 
 @async_test(timeout=40)

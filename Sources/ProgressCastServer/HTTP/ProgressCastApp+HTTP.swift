@@ -94,18 +94,21 @@ extension ProgressCastApp {
                     "latency",
                     .object(
                         JSONObject(pairs: [
-                            (
-                                "opToFrame",
-                                .object(
-                                    JSONObject(pairs: [
-                                        ("count", number(opLatency.count)),
-                                        ("totalMicroseconds", .number(Double(opLatency.totalMicroseconds))),
-                                        ("maxMicroseconds", .number(Double(opLatency.maxMicroseconds))),
-                                        ("bucketsMs", .array(opLatency.trimmedBuckets.map(number))),
-                                    ]))
-                            )
+                            ("opToFrame", Self.histogram(opLatency)),
+                            ("latestWait", Self.histogram(loop.latestWait)),
                         ]))
                 ),
+            ]))
+    }
+
+    /// A latency histogram as `/api/stats` lists it: `{"count","totalMicroseconds","maxMicroseconds","bucketsMs"}`.
+    private static func histogram(_ histogram: LatencyHistogram) -> JSONValue {
+        .object(
+            JSONObject(pairs: [
+                ("count", .number(Double(histogram.count))),
+                ("totalMicroseconds", .number(Double(histogram.totalMicroseconds))),
+                ("maxMicroseconds", .number(Double(histogram.maxMicroseconds))),
+                ("bucketsMs", .array(histogram.trimmedBuckets.map { .number(Double($0)) })),
             ]))
     }
 

@@ -13,9 +13,11 @@ struct LatestSlot {
     /// Whether a message is waiting to be sent.
     var hasValue: Bool { pending != nil }
 
-    /// Stores `payload`; returns true when it replaced a value never sent.
-    mutating func store(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool
-    {
+    /// Stores `payload` at `time` (`lws_now_usecs` microseconds); returns true when it replaced a
+    /// value never sent.
+    mutating func store(
+        _ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil, at time: Int64 = 0
+    ) -> Bool {
         var buffer: [UInt8]
         let replaced = pending != nil
         if let waiting = pending, !waiting.isShared {
@@ -26,15 +28,18 @@ struct LatestSlot {
         }
         pending = nil
         buffer.replaceWithHeadroom(then: payload)
-        pending = OutgoingMessage(bytes: buffer, kind: kind, repeatKey: repeatKey)
+        pending = OutgoingMessage(bytes: buffer, kind: kind, repeatKey: repeatKey, storedAt: time)
         return replaced
     }
 
     /// Stores a prepared message (headroom + payload from `start`, shared with its sender: not
-    /// copied); returns true when it replaced a value never sent.
-    mutating func store(prepared message: [UInt8], start: Int, kind: MessageKind, repeatKey: UInt64?) -> Bool {
+    /// copied) at `time`; returns true when it replaced a value never sent.
+    mutating func store(
+        prepared message: [UInt8], start: Int, kind: MessageKind, repeatKey: UInt64?, at time: Int64 = 0
+    ) -> Bool {
         let replaced = discard()
-        pending = OutgoingMessage(bytes: message, kind: kind, repeatKey: repeatKey, isShared: true, start: start)
+        pending = OutgoingMessage(
+            bytes: message, kind: kind, repeatKey: repeatKey, isShared: true, storedAt: time, start: start)
         return replaced
     }
 

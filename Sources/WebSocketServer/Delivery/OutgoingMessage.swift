@@ -10,6 +10,9 @@ struct OutgoingMessage {
     /// The bytes are a sender's prepared message (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:)``),
     /// shared with it rather than owned: never recycled for another message.
     var isShared = false
+    /// When a latest value was stored in its slot (`lws_now_usecs` microseconds), for
+    /// ``ServerLoop/latestWait``; 0 for ordered messages.
+    var storedAt: Int64 = 0
     /// Where the headroom starts in ``bytes`` (a prepared message may keep bytes of its own in
     /// front of it).
     var start = 0

@@ -87,6 +87,12 @@ public final class ServerLoop {
     /// The server's counters now.
     public var statistics: Statistics { control.counters.snapshot }
 
+    /// How long the latest values written since the server started waited in their connection's
+    /// slot: from ``send(prepared:from:to:delivery:kind:repeatKey:)`` (or the other `send`s with
+    /// `.latest`) to `lws_write` (service thread). A value replaced before it was written is not
+    /// counted; the one that replaced it is, from its own store.
+    public internal(set) var latestWait = LatencyHistogram()
+
     /// Wakes this server's service thread from any thread.
     public var waker: ServerWaker { ServerWaker(control: control) }
 
@@ -130,7 +136,7 @@ public final class ServerLoop {
         }
         switch delivery {
         case .latest:
-            return storeLatest(in: target) { $0.store(text, kind: kind, repeatKey: repeatKey) }
+            return storeLatest(in: target) { $0.store(text, kind: kind, repeatKey: repeatKey, at: $1) }
         case .ordered:
             guard target.queue.push(text, kind: kind, repeatKey: repeatKey) else {
                 control.counters.queueOverflows.bump()
@@ -177,13 +183,15 @@ public final class ServerLoop {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
-        return storeLatest(in: target) { $0.store(prepared: message, start: start, kind: kind, repeatKey: repeatKey) }
+        return storeLatest(in: target) {
+            $0.store(prepared: message, start: start, kind: kind, repeatKey: repeatKey, at: $1)
+        }
     }
 
-    /// Puts a latest value in the connection's slot with `store` (true when it replaced one
-    /// never sent) and asks to write it.
-    private func storeLatest(in target: Connection, _ store: (inout LatestSlot) -> Bool) -> SendResult {
-        let replaced = store(&target.latest)
+    /// Puts a latest value in the connection's slot with `store` (given the time now; true when
+    /// it replaced one never sent) and asks to write it.
+    private func storeLatest(in target: Connection, _ store: (inout LatestSlot, Int64) -> Bool) -> SendResult {
+        let replaced = store(&target.latest, lws_now_usecs())
         if replaced {
             control.counters.framesReplaced.bump()
         }

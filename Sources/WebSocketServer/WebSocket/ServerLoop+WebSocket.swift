@@ -120,7 +120,9 @@ extension ServerLoop {
                 connection.latest.recycle(message)
                 control.counters.latestRepeatsSkipped.bump()
             } else {
+                let storedAt = message.storedAt
                 guard write(&message, to: connection) else { return -1 }
+                latestWait.record(microseconds: lws_now_usecs() - storedAt)
             }
         }
         if connection.nextWrite != .nothing {

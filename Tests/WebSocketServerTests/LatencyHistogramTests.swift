@@ -1,9 +1,8 @@
 import Testing
+import WebSocketServer
 
-@testable import ProgressCastServer
-
-/// The server-side op-to-frame latency `GET /api/stats` reports (`latency.opToFrame`).
-@Suite("the op-to-frame latency histogram counts whole milliseconds")
+/// The latency histograms `GET /api/stats` reports (`latency`).
+@Suite("latency histograms count whole milliseconds")
 struct LatencyHistogramTests {
     @Test("a sample goes to the bucket of its whole milliseconds; 100 ms and over share the last")
     func buckets() {
