@@ -94,6 +94,53 @@ struct OutgoingTests {
         let messages = try #require(result["messages"] as? [[String]])
         #expect(
             messages == [["text", "ack"], ["bytes", "00ff7b"], ["text", "{\"frame\":1}"], ["bytes", "5043463100"]])
+        // Without permessage-deflate the four went out together, in one write; with it,
+        // libwebsockets frames (and compresses) each one in its own.
+        #expect(server.server.statistics.messagesWrittenTogether == (compression == "none" ? 4 : 0))
+    }
+
+    /// Every size of WebSocket length field (7-bit, 16-bit, 64-bit) and both kinds, written
+    /// together in one `send` on a connection without permessage-deflate (and one by one with
+    /// it): each message arrives whole, in order, byte for byte.
+    @Test("messages of every length field written together arrive whole and in order", arguments: ["none", "deflate"])
+    func sizesTogether(compression: String) throws {
+        let sizes = [0, 1, 125, 126, 127, 65_535, 65_536, 70_000, 3]
+        func payload(_ index: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8((index + $0) % 251 % 95 + 32) }
+        }
+        let server = try TestServer.start { configuration, handler in
+            configuration.maxQueuedBytes = 1 << 20
+            handler.onMessage = { text, connection, loop in
+                guard text == "sizes" else { return }
+                for (index, count) in sizes.enumerated().dropLast() {
+                    loop.send(
+                        payload(index, count), to: connection, delivery: .ordered,
+                        kind: index % 2 == 0 ? .text : .binary)
+                }
+                let last = sizes.count - 1
+                loop.send(payload(last, sizes[last]), to: connection, delivery: .latest, kind: .binary)
+            }
+        }
+        defer { server.stop() }
+        // Together: the queue in order, then the latest value. One by one: the latest value gets
+        // its turn after four queued messages (``Connection/maxQueueStreak``).
+        let last = sizes.count - 1
+        let order = compression == "none" ? Array(0...last) : [0, 1, 2, 3, last] + Array(4..<last)
+        let result = try PythonClient.run(
+            Scripts.sizes, port: server.port, extra: [compression, order.map(String.init).joined(separator: ",")])
+        let messages = try #require(result["messages"] as? [[Any]])
+        #expect(messages.count == sizes.count)
+        for (message, index) in zip(messages, order) {
+            let kind = index == last || index % 2 == 1 ? "bytes" : "text"
+            #expect(message[0] as? String == kind, "message \(index)")
+            #expect(message[1] as? Int == sizes[index], "message \(index)")
+            #expect(message[2] as? Bool == true, "message \(index) arrived as sent")
+        }
+        if compression == "none" {
+            #expect(server.server.statistics.messagesWrittenTogether == sizes.count)
+        } else {
+            #expect(server.server.statistics.messagesWrittenTogether == 0)
+        }
     }
 
     @Test("a latest value with the repeat key of the last keyed message written is not written")

@@ -95,6 +95,22 @@ struct UnitTests {
         #expect(slot.take()?.storedAt == 7_000)
     }
 
+    @Test("frame headers: final, unmasked, the shortest length field for the size (RFC 6455 5.2)")
+    func frameHeaders() {
+        func header(_ kind: MessageKind, _ count: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            FrameHeader.append(kind: kind, count: count, to: &bytes)
+            return bytes
+        }
+        #expect(header(.text, 0) == [0x81, 0])
+        #expect(header(.binary, 125) == [0x82, 125])
+        #expect(header(.text, 126) == [0x81, 126, 0, 126])
+        #expect(header(.text, 65_535) == [0x81, 126, 0xFF, 0xFF])
+        #expect(header(.binary, 65_536) == [0x82, 127, 0, 0, 0, 0, 0, 1, 0, 0])
+        #expect(header(.text, 0x0123_4567_89AB) == [0x81, 127, 0, 0, 0x01, 0x23, 0x45, 0x67, 0x89, 0xAB])
+        #expect(header(.text, 1 << 40).count == FrameHeader.maxCount)
+    }
+
     @Test("reassembly: single chunk, fragments, the exact limit, over the limit")
     func assembler() {
         var assembler = MessageAssembler(limit: 8)

@@ -22,7 +22,7 @@ def test_stats_fields(server):
     for key in ("drawn", "kept", "encoded", "encodingsKept"):
         assert isinstance(body["segments"][key], int) and body["segments"][key] >= 0, body
     for key in ("connectionsAccepted", "upgradesRefused", "messagesReceived", "messagesSent", "bytesSent",
-                "writesSplit", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
+                "writesSplit", "messagesWrittenTogether", "framesReplaced", "latestRepeatsSkipped", "queueOverflows", "httpRequests",
                 "socketPolls", "writesWithoutPoll", "readsWithoutPoll", "timersWithoutPoll"):
         assert isinstance(body["transport"][key], int) and body["transport"][key] >= 0, body
     for name in ("opToFrame", "latestWait"):

@@ -80,6 +80,7 @@ extension ProgressCastApp {
                             ("messagesSent", number(transport.messagesSent)),
                             ("bytesSent", number(transport.bytesSent)),
                             ("writesSplit", number(transport.writesSplit)),
+                            ("messagesWrittenTogether", number(transport.messagesWrittenTogether)),
                             ("framesReplaced", number(transport.framesReplaced)),
                             ("latestRepeatsSkipped", number(transport.latestRepeatsSkipped)),
                             ("queueOverflows", number(transport.queueOverflows)),

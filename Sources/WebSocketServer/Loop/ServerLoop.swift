@@ -19,7 +19,8 @@ import CLibWebSockets
 /// not yet sent: display frames) and a bounded ordered queue (everything arrives:
 /// acks, events). Nothing is written here: the connection asks libwebsockets for a
 /// writeable callback and writes one message per callback, queued messages first
-/// while never starving the latest slot.
+/// while never starving the latest slot; on a connection without permessage-deflate, every
+/// message ready at the callback goes out together, in one `send`.
 public final class ServerLoop {
     /// The server's configuration.
     public let configuration: WebSocketServer.Configuration
@@ -50,6 +51,11 @@ public final class ServerLoop {
     var writesDue: [Connection] = []
     /// The connections ``flushWrites()`` is writing to.
     var writesFlushing: [Connection] = []
+    /// Where the messages written together in one `send` are framed (``writeTogether(_:)``),
+    /// kept from call to call.
+    var togetherBuffer: [UInt8] = []
+    /// The messages of one ``writeTogether(_:)``, kept from call to call.
+    var togetherMessages: [OutgoingMessage] = []
     /// Every socket libwebsockets serves and the wake event, in epoll: what the service thread
     /// waits on (nil if the kernel refused an epoll set: the thread then waits in libwebsockets'
     /// own poll).

@@ -17,6 +17,10 @@ public struct Statistics: Sendable, Hashable {
     /// Messages the kernel did not take in one `send` (libwebsockets kept the rest and wrote
     /// it on a later pass): a slow peer, or messages over ``WebSocketServer/Configuration/sendPacketSize``.
     public var writesSplit: Int
+    /// Messages written in one `send` together with others (every message ready for a
+    /// connection without permessage-deflate goes out at once: an event and the frame after it
+    /// cost one write).
+    public var messagesWrittenTogether: Int
     /// Latest-slot values replaced before they were sent.
     public var framesReplaced: Int
     /// Latest-slot values not written because the peer already had the same content
@@ -49,6 +53,7 @@ final class StatisticsCounters: Sendable {
     let messagesSent = Atomic<Int>(0)
     let bytesSent = Atomic<Int>(0)
     let writesSplit = Atomic<Int>(0)
+    let messagesWrittenTogether = Atomic<Int>(0)
     let framesReplaced = Atomic<Int>(0)
     let latestRepeatsSkipped = Atomic<Int>(0)
     let queueOverflows = Atomic<Int>(0)
@@ -67,6 +72,7 @@ final class StatisticsCounters: Sendable {
             messagesSent: messagesSent.load(ordering: .relaxed),
             bytesSent: bytesSent.load(ordering: .relaxed),
             writesSplit: writesSplit.load(ordering: .relaxed),
+            messagesWrittenTogether: messagesWrittenTogether.load(ordering: .relaxed),
             framesReplaced: framesReplaced.load(ordering: .relaxed),
             latestRepeatsSkipped: latestRepeatsSkipped.load(ordering: .relaxed),
             queueOverflows: queueOverflows.load(ordering: .relaxed),

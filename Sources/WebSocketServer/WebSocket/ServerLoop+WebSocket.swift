@@ -99,6 +99,13 @@ extension ServerLoop {
     /// SERVER_WRITEABLE: writes one message (or the close frame); returns -1 to close.
     func writable(_ connection: Connection) -> Int32 {
         connection.writeRequested = false
+        if !connection.mayDeflate, connection.pendingClose == nil,
+            connection.queue.count + (connection.latest.hasValue ? 1 : 0) >= 2
+        {
+            guard writeTogether(connection) else { return -1 }
+            if connection.nextWrite != .nothing { requestWrite(connection) }
+            return 0
+        }
         switch connection.nextWrite {
         case .nothing:
             return 0
@@ -161,6 +168,68 @@ extension ServerLoop {
                 buffer.count)
         }
         return -1
+    }
+
+    /// Writes every message ready for `connection` in one `lws_write`: its ordered messages in
+    /// order, then its latest value (unless the peer has its content already), each framed here
+    /// (``FrameHeader``) and handed to libwebsockets as raw bytes, which it sends as they are
+    /// (keeping what `send` does not take, as for any message). One `send`, and one trip through
+    /// TCP and loopback delivery, instead of one per message: an event written with the frame
+    /// that follows it costs one write. Only for connections without permessage-deflate (a
+    /// deflating connection's messages are framed and compressed by libwebsockets, one per
+    /// callback), and not while closing. At most ``WebSocketServer/Configuration/sendPacketSize``
+    /// bytes of ordered messages go in one write; the rest wait for the next callback.
+    private func writeTogether(_ connection: Connection) -> Bool {
+        togetherMessages.removeAll(keepingCapacity: true)
+        togetherBuffer.removeAll(keepingCapacity: true)
+        togetherBuffer.append(contentsOf: repeatElement(0, count: frameHeadroom))
+        var repeatKey = connection.lastWrittenRepeatKey
+        var latestSkipped = false
+        while togetherBuffer.count < configuration.sendPacketSize, var message = connection.queue.popFirst() {
+            append(&message)
+        }
+        if connection.queue.isEmpty, var message = connection.latest.take() {
+            if let key = message.repeatKey, key == repeatKey {
+                connection.latest.recycle(message)
+                latestSkipped = true
+            } else {
+                append(&message)
+            }
+        }
+        connection.queueStreak = 0
+
+        func append(_ message: inout OutgoingMessage) {
+            FrameHeader.append(kind: message.kind, count: message.payloadCount, to: &togetherBuffer)
+            message.bytes.withUnsafeBytes { bytes in
+                togetherBuffer.append(contentsOf: bytes[(message.start + frameHeadroom)...])
+            }
+            if let key = message.repeatKey { repeatKey = key }
+            togetherMessages.append(message)
+        }
+
+        if latestSkipped { control.counters.latestRepeatsSkipped.bump() }
+        guard !togetherMessages.isEmpty else { return true }
+        let count = togetherBuffer.count - frameHeadroom
+        let written = togetherBuffer.withUnsafeMutableBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            // LWS_WRITE_HTTP on a WebSocket connection: sent as it is, no frame added.
+            return lws_write(
+                connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, count, LWS_WRITE_HTTP)
+        }
+        guard written >= 0 else { return false }
+        if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
+        control.counters.messagesWrittenTogether.bump(togetherMessages.count)
+        let now = lws_now_usecs()
+        for message in togetherMessages {
+            control.counters.messagesSent.bump()
+            control.counters.bytesSent.bump(message.payloadCount)
+            if message.storedAt != 0 { latestWait.record(microseconds: now - message.storedAt) }
+            if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
+            // Copied into the buffer above: nothing reads it any more.
+            connection.latest.recycle(message)
+        }
+        togetherMessages.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Writes one whole message held as headroom + payload, then keeps its buffer alive while

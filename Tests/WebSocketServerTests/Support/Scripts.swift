@@ -126,6 +126,25 @@ enum Scripts {
             run(main())
             """
 
+    /// Asks for messages of many sizes and reports each one's kind, length and whether every byte
+    /// is the one expected, given the order they are expected in (argument 3: the index each
+    /// one was sent under, in arrival order; byte i of message n is (n + i) % 251 % 95 + 32).
+    static let sizes =
+        prelude + """
+            async def main():
+                compression = "deflate" if sys.argv[2] == "deflate" else None
+                async with connect(uri, compression=compression, max_size=None) as ws:
+                    await ws.send("sizes")
+                    got = []
+                    for n in map(int, sys.argv[3].split(",")):
+                        m = await ws.recv()
+                        data = m if isinstance(m, bytes) else m.encode()
+                        intact = all(b == (n + i) % 251 % 95 + 32 for i, b in enumerate(data))
+                        got.append(["bytes" if isinstance(m, bytes) else "text", len(data), intact])
+                    out(messages=got)
+            run(main())
+            """
+
     /// Asks for a repeat (ordered A, latest B, latest A again), then for more (latest C), and
     /// reports everything received, waiting 0.3 s for anything extra.
     static let repeats =
