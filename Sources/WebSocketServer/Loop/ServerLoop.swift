@@ -17,10 +17,11 @@ import CLibWebSockets
 ///
 /// **Outgoing data.** Each connection has a "latest" slot (a newer value replaces one
 /// not yet sent: display frames) and a bounded ordered queue (everything arrives:
-/// acks, events). Nothing is written here: the connection asks libwebsockets for a
-/// writeable callback and writes one message per callback, queued messages first
-/// while never starving the latest slot; on a connection without permessage-deflate, every
-/// message ready at the callback goes out together, in one `send`.
+/// acks, events). Nothing is written by `send`: the connection is noted, and written at the
+/// end of the service round (``flushWrites()``). A connection without permessage-deflate is
+/// written by the transport itself, every message ready for it together in one `send`; one
+/// with it asks libwebsockets for a writeable callback and writes one message per callback,
+/// queued messages first while never starving the latest slot.
 public final class ServerLoop {
     /// The server's configuration.
     public let configuration: WebSocketServer.Configuration
@@ -273,25 +274,30 @@ public final class ServerLoop {
     /// The longest timer delay accepted: one year, in microseconds.
     private static let maxTimerDelay: Int64 = 365 * 24 * 3600 * 1_000_000
 
-    /// Asks libwebsockets for a writeable callback unless one is already due, and notes the
-    /// connection for ``flushWrites()``.
+    /// Notes the connection for ``flushWrites()`` unless it is noted already; a connection that
+    /// libwebsockets writes to itself (permessage-deflate may be in use) also asks it for a
+    /// writeable callback.
     func requestWrite(_ connection: Connection) {
         guard !connection.writeRequested else { return }
         connection.writeRequested = true
-        lws_callback_on_writable(connection.wsi)
+        if !connection.writesDirectly { lws_callback_on_writable(connection.wsi) }
         writesDue.append(connection)
     }
 
     /// Writes to the connections that asked to since the last call, without waiting for a poll
     /// to report their sockets writable (service thread, outside any libwebsockets callback).
     ///
-    /// Each one is handed to `lws_service_fd` as if the poll had reported it writable, the way
-    /// an application running its own event loop hands libwebsockets its ready sockets: the
-    /// library runs its usual writeable path (the callback, then clearing the poll interest).
-    /// A socket that cannot take the message is no harm: libwebsockets keeps what `send` did
-    /// not take and finishes it when the poll reports the socket writable, and a connection
-    /// whose earlier message is still partly unsent is left to the poll. Without this, every
-    /// frame took a poll round over all open sockets before it was written.
+    /// A connection without permessage-deflate is written here directly
+    /// (``Connection/writesDirectly``): its messages are framed by the transport
+    /// (``writeTogether(_:)``) or by `lws_write`, without a writeable callback. The others are
+    /// handed to `lws_service_fd` as if the poll had reported them writable, the way an
+    /// application running its own event loop hands libwebsockets its ready sockets: the
+    /// library runs its usual writeable path (its own control frames, the callback, then
+    /// clearing the poll interest); so is a connection that is closing (its close frame goes
+    /// out on that path). A socket that cannot take the message is no harm: libwebsockets keeps
+    /// what `send` did not take and finishes it when the socket is writable, calling back then,
+    /// and a connection whose earlier message is still partly unsent is left to that. Without
+    /// this, every frame took a poll round over all open sockets before it was written.
     func flushWrites() {
         guard !writesDue.isEmpty, !isTearingDown, let context else { return }
         // Writes requested while these are written (more queued messages) wait for the next
@@ -303,9 +309,18 @@ public final class ServerLoop {
             guard !connection.isClosed, !connection.awaitsWritable, lws_partial_buffered(connection.wsi) == 0 else {
                 continue
             }
-            var ready = pollfd(fd: connection.socket, events: Int16(POLLOUT), revents: Int16(POLLOUT))
             control.counters.writesWithoutPoll.bump()
-            if lws_service_fd(context, &ready) < 0 { break }
+            if connection.writesDirectly && connection.pendingClose == nil {
+                // The write failed: the socket is gone. libwebsockets closes the connection at
+                // its next service (and reports it closed).
+                if writable(connection) < 0 {
+                    lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+                }
+            } else {
+                if connection.writesDirectly { lws_callback_on_writable(connection.wsi) }
+                var ready = pollfd(fd: connection.socket, events: Int16(POLLOUT), revents: Int16(POLLOUT))
+                if lws_service_fd(context, &ready) < 0 { break }
+            }
             if !connection.isClosed { followPartialWrite(connection) }
         }
     }

@@ -52,6 +52,10 @@ final class Connection {
     private(set) var inFlight = OutgoingMessage(bytes: [], kind: .text)
     /// Whether the client offered an extension, so permessage-deflate may be in use.
     let mayDeflate: Bool
+    /// Whether the transport writes the connection's messages itself, outside libwebsockets'
+    /// writeable callback (``ServerLoop/flushWrites()``): when permessage-deflate is not in
+    /// use, so that libwebsockets has nothing to add to them.
+    var writesDirectly: Bool { !mayDeflate }
     /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
     var lastWrittenRepeatKey: UInt64?
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).

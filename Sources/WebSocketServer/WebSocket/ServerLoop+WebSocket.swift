@@ -99,7 +99,7 @@ extension ServerLoop {
     /// SERVER_WRITEABLE: writes one message (or the close frame); returns -1 to close.
     func writable(_ connection: Connection) -> Int32 {
         connection.writeRequested = false
-        if !connection.mayDeflate, connection.pendingClose == nil,
+        if connection.writesDirectly, connection.pendingClose == nil,
             connection.queue.count + (connection.latest.hasValue ? 1 : 0) >= 2
         {
             guard writeTogether(connection) else { return -1 }
