@@ -104,12 +104,14 @@ struct OutgoingTests {
     /// it): each message arrives whole, in order, byte for byte.
     @Test("messages of every length field written together arrive whole and in order", arguments: ["none", "deflate"])
     func sizesTogether(compression: String) throws {
-        let sizes = [0, 1, 125, 126, 127, 65_535, 65_536, 70_000, 3]
+        // 1,100,000 bytes: more than one write's worth (`sendPacketSize`), and more than the
+        // buffer the transport keeps between writes.
+        let sizes = [0, 1, 125, 126, 127, 65_535, 65_536, 1_100_000, 3]
         func payload(_ index: Int, _ count: Int) -> [UInt8] {
             (0..<count).map { UInt8((index + $0) % 251 % 95 + 32) }
         }
         let server = try TestServer.start { configuration, handler in
-            configuration.maxQueuedBytes = 1 << 20
+            configuration.maxQueuedBytes = 4 << 20
             handler.onMessage = { text, connection, loop in
                 guard text == "sizes" else { return }
                 for (index, count) in sizes.enumerated().dropLast() {

@@ -179,6 +179,9 @@ extension ServerLoop {
     /// deflating connection's messages are framed and compressed by libwebsockets, one per
     /// callback), and not while closing. At most ``WebSocketServer/Configuration/sendPacketSize``
     /// bytes of ordered messages go in one write; the rest wait for the next callback.
+    /// The most ``togetherBuffer`` keeps between writes, in bytes.
+    private static let togetherBufferKept = 1 << 20
+
     private func writeTogether(_ connection: Connection) -> Bool {
         togetherMessages.removeAll(keepingCapacity: true)
         togetherBuffer.removeAll(keepingCapacity: true)
@@ -225,10 +228,13 @@ extension ServerLoop {
             control.counters.bytesSent.bump(message.payloadCount)
             if message.storedAt != 0 { latestWait.record(microseconds: now - message.storedAt) }
             if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
-            // Copied into the buffer above: nothing reads it any more.
-            connection.latest.recycle(message)
+            // Copied into the buffer above: nothing reads it any more (no permessage-deflate).
+            connection.retire(message)
         }
         togetherMessages.removeAll(keepingCapacity: true)
+        // libwebsockets keeps its own copy of what `send` did not take: a buffer grown for one
+        // large message is not kept for every later write.
+        if togetherBuffer.capacity > Self.togetherBufferKept { togetherBuffer = [] }
         return true
     }
 
