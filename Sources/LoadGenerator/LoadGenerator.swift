@@ -355,8 +355,7 @@ public final class LoadGenerator {
         if let pid = options.serverPID, let now = ProcessSample.read(pid: pid) {
             if let start = serverAtStart {
                 report.serverCPU = now.coreShare(since: start)
-                let wall = now.wallSeconds - start.wallSeconds
-                if wall > 0 { report.serverSystemCPU = (now.systemSeconds - start.systemSeconds) / wall }
+                report.serverSystemCPU = now.systemShare(since: start)
                 report.serverThreads = now.threadShares(since: start)
             }
             report.serverResidentBytes = now.residentBytes

@@ -36,23 +36,32 @@ public struct ProcessSample: Sendable {
 
     /// The share of one core used between `earlier` and this sample (1.0 = one core busy).
     public func coreShare(since earlier: ProcessSample) -> Double {
+        share(cpuSeconds - earlier.cpuSeconds, since: earlier)
+    }
+
+    /// The part of ``coreShare(since:)`` the kernel spent on the process's behalf.
+    public func systemShare(since earlier: ProcessSample) -> Double {
+        share(systemSeconds - earlier.systemSeconds, since: earlier)
+    }
+
+    /// `seconds` of CPU time as a share of one core over the time since `earlier`.
+    private func share(_ seconds: Double, since earlier: ProcessSample) -> Double {
         let wall = wallSeconds - earlier.wallSeconds
-        return wall > 0 ? (cpuSeconds - earlier.cpuSeconds) / wall : 0
+        return wall > 0 ? seconds / wall : 0
     }
 
     /// Each thread's share of one core between `earlier` and this sample, in user mode and in
     /// the kernel, busiest first. A thread is matched by its id; one that started after
     /// `earlier` counts from zero.
     public func threadShares(since earlier: ProcessSample) -> [ThreadShare] {
-        let wall = wallSeconds - earlier.wallSeconds
-        guard wall > 0 else { return [] }
+        guard wallSeconds > earlier.wallSeconds else { return [] }
         var before: [Int32: ThreadSample] = [:]
         for thread in earlier.threads { before[thread.id] = thread }
         return threads.map { thread in
             let start = before[thread.id]
             return ThreadShare(
-                name: thread.name, user: (thread.userSeconds - (start?.userSeconds ?? 0)) / wall,
-                system: (thread.systemSeconds - (start?.systemSeconds ?? 0)) / wall)
+                name: thread.name, user: share(thread.userSeconds - (start?.userSeconds ?? 0), since: earlier),
+                system: share(thread.systemSeconds - (start?.systemSeconds ?? 0), since: earlier))
         }
         .filter { $0.user + $0.system > 0 }
         .sorted { $0.user + $0.system > $1.user + $1.system }

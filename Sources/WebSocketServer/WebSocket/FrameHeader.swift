@@ -3,9 +3,6 @@
 /// for messages the transport writes together in one `send` (``ServerLoop`` writes every
 /// message ready for a connection without permessage-deflate at once).
 enum FrameHeader {
-    /// The longest header: 2 bytes, then a 64-bit length.
-    static let maxCount = 10
-
     /// Appends the header of a `kind` message of `count` payload bytes to `buffer`.
     static func append(kind: MessageKind, count: Int, to buffer: inout [UInt8]) {
         // FIN, no reserved bits, opcode 1 (text) or 2 (binary).

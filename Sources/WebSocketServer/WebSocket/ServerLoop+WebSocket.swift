@@ -127,9 +127,7 @@ extension ServerLoop {
                 connection.latest.recycle(message)
                 control.counters.latestRepeatsSkipped.bump()
             } else {
-                let storedAt = message.storedAt
                 guard write(&message, to: connection) else { return -1 }
-                latestWait.record(microseconds: lws_now_usecs() - storedAt)
             }
         }
         if connection.nextWrite != .nothing {
@@ -170,6 +168,9 @@ extension ServerLoop {
         return -1
     }
 
+    /// The most ``togetherBuffer`` keeps between writes, in bytes.
+    private static let togetherBufferKept = 1 << 20
+
     /// Writes every message ready for `connection` in one `lws_write`: its ordered messages in
     /// order, then its latest value (unless the peer has its content already), each framed here
     /// (``FrameHeader``) and handed to libwebsockets as raw bytes, which it sends as they are
@@ -179,9 +180,6 @@ extension ServerLoop {
     /// deflating connection's messages are framed and compressed by libwebsockets, one per
     /// callback), and not while closing. At most ``WebSocketServer/Configuration/sendPacketSize``
     /// bytes of ordered messages go in one write; the rest wait for the next callback.
-    /// The most ``togetherBuffer`` keeps between writes, in bytes.
-    private static let togetherBufferKept = 1 << 20
-
     private func writeTogether(_ connection: Connection) -> Bool {
         togetherMessages.removeAll(keepingCapacity: true)
         togetherBuffer.removeAll(keepingCapacity: true)
@@ -222,15 +220,8 @@ extension ServerLoop {
         guard written >= 0 else { return false }
         if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
         control.counters.messagesWrittenTogether.bump(togetherMessages.count)
-        let now = lws_now_usecs()
-        for message in togetherMessages {
-            control.counters.messagesSent.bump()
-            control.counters.bytesSent.bump(message.payloadCount)
-            if message.storedAt != 0 { latestWait.record(microseconds: now - message.storedAt) }
-            if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
-            // Copied into the buffer above: nothing reads it any more (no permessage-deflate).
-            connection.retire(message)
-        }
+        // Copied into the buffer above: nothing reads them any more (no permessage-deflate).
+        for message in togetherMessages { noteWritten(message, to: connection) }
         togetherMessages.removeAll(keepingCapacity: true)
         // libwebsockets keeps its own copy of what `send` did not take: a buffer grown for one
         // large message is not kept for every later write.
@@ -256,11 +247,19 @@ extension ServerLoop {
                 payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return false }
-        control.counters.messagesSent.bump()
-        control.counters.bytesSent.bump(payloadCount)
         if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
-        connection.retire(message)
-        if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
+        noteWritten(message, to: connection)
         return true
+    }
+
+    /// After `message` was handed to `lws_write` for `connection`: counts it, times a latest
+    /// value's wait in its slot (``latestWait``), notes its repeat key and lets its buffer go
+    /// (``Connection/retire(_:)``).
+    private func noteWritten(_ message: OutgoingMessage, to connection: Connection) {
+        control.counters.messagesSent.bump()
+        control.counters.bytesSent.bump(message.payloadCount)
+        if message.storedAt != 0 { latestWait.record(microseconds: lws_now_usecs() - message.storedAt) }
+        if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
+        connection.retire(message)
     }
 }
