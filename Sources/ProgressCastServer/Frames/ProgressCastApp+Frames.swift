@@ -3,6 +3,7 @@ import Recording
 import Session
 import Timing
 import WebSocketServer
+import Wire
 
 extension ProgressCastApp {
     /// After an op: events to every watcher, the recording brought up to date, and a frame
@@ -226,11 +227,11 @@ extension ProgressCastApp {
     }
 
     /// After `op` from `connection` was applied: notes when it was read on its session, for the
-    /// server-side op-to-frame latency (``opLatency``). Live sessions only (elsewhere the frame
-    /// goes out within the op), and not the session ops themselves (a joiner's frame goes out
-    /// with its ack).
+    /// server-side op-to-frame latency (``opLatency``). Scene ops (``SceneWire/handles(_:)``) on
+    /// live sessions only: the server's own ops (sessions, recording, replay) change no frame or
+    /// send theirs with the ack, and elsewhere the frame goes out within the op.
     func noteOpApplied(_ op: String, from connection: ConnectionID, readAt: Int64) {
-        guard !op.hasPrefix("session."), let session = session(of: connection), session.isLive,
+        guard SceneWire.handles(op), let session = session(of: connection), session.isLive,
             session.replay == nil
         else { return }
         session.opReadAt = session.opReadAt ?? readAt
