@@ -1,7 +1,7 @@
 /// Latencies in whole-millisecond buckets, so that two readings subtract into the histogram of
 /// the time between them: how long latest values waited in their slot before they were
-/// written (``ServerLoop/latestWait``), and the application's own (ProgressCast's op-to-frame
-/// latency, docs/protocol.md section 1). Kept on one thread (the service thread).
+/// written (``ServerLoop/latestWait``), and any latency a handler keeps of its own. Kept on one
+/// thread (the service thread).
 public struct LatencyHistogram: Sendable, Equatable {
     /// Buckets of one millisecond from 0 to 100 ms; the last one counts everything from 100 ms on.
     public static let bucketCount = 101
