@@ -57,6 +57,29 @@ struct UnitTests {
         }
     }
 
+    @Test("ordered queue: its count follows pushes, pops, compaction and removeAll")
+    func orderedQueueCount() {
+        var queue = OrderedMessageQueue(maxBytes: 1_000, maxCount: 100)
+        var expected: [UInt8] = []
+        for value in UInt8(0)..<70 {
+            #expect([value].withUnsafeBytes { queue.push($0) })
+            expected.append(value)
+            // Pops now and then, so the head passes 32 and the storage is compacted under it.
+            if value % 3 == 2 {
+                #expect(queue.popFirst()?.bytes.last == expected.removeFirst())
+            }
+            #expect(queue.count == expected.count && queue.isEmpty == expected.isEmpty)
+        }
+        while let first = queue.popFirst() {
+            #expect(first.bytes.last == expected.removeFirst())
+            #expect(queue.count == expected.count)
+        }
+        #expect(queue.isEmpty && expected.isEmpty)
+        #expect([1].withUnsafeBytes { queue.push($0) } && queue.count == 1)
+        queue.removeAll()
+        #expect(queue.isEmpty && queue.count == 0 && queue.byteCount == 0 && queue.popFirst() == nil)
+    }
+
     @Test("latest slot: replacement is reported, buffers are reused")
     func latestSlot() {
         var slot = LatestSlot()

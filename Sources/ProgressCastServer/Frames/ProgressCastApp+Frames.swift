@@ -63,8 +63,11 @@ extension ProgressCastApp {
     private func sendRenderedFrame(_ session: LiveSession, loop: ServerLoop) {
         // Connections that joined during this message get the current frame once, in order,
         // right after their ack (flushAfterOp), not here as well.
+        // The watchers' one format, when they share it (the usual case), is known without a
+        // look-up per watcher (a cold line each under load).
+        let sole = session.soleWatcherFormat
         for connection in session.connections where !pendingJoinFrames.contains(connection) {
-            sendCurrentFrame(of: session, to: connection, delivery: .latest, loop: loop)
+            sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
         }
         if let readAt = session.opReadAt {
             // The first frame rendered since the op shows it (an op settles its session first).
@@ -86,8 +89,13 @@ extension ProgressCastApp {
     /// identity goes with it as the transport's repeat key, so a connection never gets the same
     /// display list twice in a row (docs/protocol.md section 2), even when a frame waiting for it was
     /// replaced by one equal to what it already has (a HUD shown and hidden within one read).
-    func sendCurrentFrame(of session: LiveSession, to connection: ConnectionID, delivery: Delivery, loop: ServerLoop) {
-        guard let format = frameFormat(of: connection) else { return }
+    ///
+    /// - Parameter format: the connection's frame format when the caller knows it; nil: looked up.
+    func sendCurrentFrame(
+        of session: LiveSession, to connection: ConnectionID, delivery: Delivery, format: FrameFormat? = nil,
+        loop: ServerLoop
+    ) {
+        guard let format = format ?? frameFormat(of: connection) else { return }
         if delivery == .ordered {
             // The join frame: a frame of the session left behind, still waiting in the latest
             // slot, would be written after it.
@@ -116,7 +124,7 @@ extension ProgressCastApp {
     ///   would each need a wake of their own, and a server behind would fall further behind).
     func scheduleFrame(_ session: LiveSession, loop: ServerLoop, continuing: Bool = false) {
         guard session.frameDue == nil else { return }
-        let interval = 1_000_000 / Double(session.settings.fps)
+        let interval = 1_000_000 / Double(session.fps)
         let now = LiveClock.monotonicMicroseconds()
         let due: Int64
         if !continuing && Double(now - session.lastFrameGrid) > 2 * interval {
@@ -161,7 +169,7 @@ extension ProgressCastApp {
             settleRendering(session, loop: loop)
             // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
             // session handled late in one batch may come early in the next): wait the difference.
-            let earliest = session.lastFrameWall + 1_000_000 / Int64(session.settings.fps) - FrameScheduler.pacingSlack
+            let earliest = session.lastFrameWall + 1_000_000 / Int64(session.fps) - FrameScheduler.pacingSlack
             if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
                 // Keep the lattice time, so the next frame comes at the next lattice point
                 // (counting from the deferred time would skip one).

@@ -25,9 +25,9 @@ struct SessionFrames {
     /// go of it once written, so the next frame is made in the same buffer.
     private struct Encoded {
         let format: FrameFormat
-        var encoder: IncrementalFrameEncoder
         /// Whether the encoder's frame is the current frame.
         var isCurrent = false
+        var encoder: IncrementalFrameEncoder
 
         init(_ format: FrameFormat) {
             self.format = format
@@ -57,22 +57,24 @@ struct SessionFrames {
     /// Bytes in front of every encoded frame, for the transport's frame header.
     static let headroom = ServerLoop.messageHeadroom
 
-    /// The current frame's sequence number (0 before the first frame).
-    private(set) var seq = 0
-    /// The display list drawn last: the current frame's, or one that showed the same.
-    private var drawing = IncrementalDisplayList()
-    private var time = 0.0
-    private var binary = Encoded(.binary)
-    private var json = Encoded(.json)
-    private var cachedChecksum: String?
+    // Layout: what the service thread reads to send a frame (whether there is one, its identity,
+    // the JSON encoding's flag, buffer and start) comes first, so that it is one cache line
+    // (stored properties are laid out in declaration order; see LiveSession).
 
+    /// Whether a frame was made yet.
+    private(set) var hasFrame = false
     /// A 64-bit identity of the current display list's encoded bytes (in the encoding it was
     /// compared in; ``IncrementalFrameEncoder/bodyIdentity``): the repeat key the frame is sent
     /// with, so no connection gets a display list twice in a row.
     private(set) var identity: UInt64 = 0
-
-    /// Whether a frame was made yet.
-    private(set) var hasFrame = false
+    /// The current frame's sequence number (0 before the first frame).
+    private(set) var seq = 0
+    private var json = Encoded(.json)
+    private var binary = Encoded(.binary)
+    /// The display list drawn last: the current frame's, or one that showed the same.
+    private var drawing = IncrementalDisplayList()
+    private var time = 0.0
+    private var cachedChecksum: String?
 
     /// Since the session began: component segments drawn and kept (``IncrementalDisplayList``),
     /// and segment encodings made and kept (both encodings together).

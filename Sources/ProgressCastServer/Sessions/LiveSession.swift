@@ -12,78 +12,90 @@ import struct WebSocketServer.TimerID
 /// A session being served: its deterministic core, its clock, who watches it, and what was
 /// last sent. Lives on the service thread only.
 final class LiveSession {
+    // Layout: the fields read for every paced frame come first, in declaration order (which is
+    // the order Swift lays a class's stored properties out in), so a frame's pacing checks,
+    // hand-back and scheduling touch the object's first two or three cache lines only; with
+    // 1,000 sessions a session's object is out of the cache by its next frame, and these fields,
+    // spread over its 1.3 KB (the core is stored inline), were a cache miss each. The frame
+    // state (``SessionFrames``, laid out the same way) follows them
+    // (docs/benchmarks.md, "Fewer cache lines per frame").
+
+    /// Queued for the render helpers and not yet handed back (``FrameRenderPool``; service
+    /// thread): nothing but the pool may touch the session meanwhile.
+    var inFlight = false
+    /// Which thread renders the queued frame (``RenderClaim``; ``FrameRenderPool``).
+    let renderClaim = Atomic<UInt8>(RenderClaim.idle)
+    /// Whether an op came since the last paced frame (its frame goes first in its wake).
+    var opSinceFrame = false
+    /// Whether the session was closed (taken out of the app's sessions): frames and script steps
+    /// scheduled for it before are dropped. (A flag rather than looking its ID up, a string
+    /// hash, per frame.)
+    var isClosed = false
+    /// Whether paced frames stopped because nobody watched and nothing recorded.
+    var dormant = false
+    /// What the last batch render found: whether the frame changed, and whether frames may
+    /// change after it without another op (``SessionCore/mayChange``).
+    var renderedChange = false
+    var mayChangeAfterRender = false
+    /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
+    private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
+    /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
+    var frameTicket: UInt64 = 0
+    /// Monotonic microseconds when the next paced frame is due, while one is scheduled
+    /// (``FrameScheduler``); nil when none is.
+    var frameDue: Int64?
+    /// Monotonic microseconds when the last frame was produced (live pacing).
+    var lastFrameWall: Int64 = 0
+    /// Connections watching, in join order.
+    var connections: [ConnectionID] = []
+    /// The session's frame rate (``SessionSettings/fps``, fixed at creation: a replay's core
+    /// is replaced by states of the same recording), kept here beside the pacing fields.
+    let fps: Int
+    /// The lattice time of the last paced frame.
+    var lastFrameGrid: Int64 = 0
+    /// The lattice time of a frame deferred to keep the minimum gap, while it waits.
+    var deferredLatticeTime: Int64?
+    /// The session's phase group on the frame lattice (-1: not given yet).
+    var frameGroup = -1
+    /// The recording in progress.
+    var recorder: SessionRecorder?
+    /// A replay session's player (nil for ordinary sessions).
+    var replay: ReplayPlayback?
+    /// Connections of this session with a timing trace (`trace.start`), so a frame of a session
+    /// nobody traces costs no lookups (see ``ProgressCastApp/setTrace(_:for:in:)``).
+    var tracers: Set<ConnectionID> = []
+    /// When the service thread read the earliest op on this live session that no frame has shown
+    /// yet (monotonic microseconds), for the server-side op-to-frame latency
+    /// (``ProgressCastApp/opLatency``); nil when every op is shown.
+    var opReadAt: Int64?
+    /// The current frame and its encodings.
+    private var frames = SessionFrames()
     let id: String
     let token: String
     var core: SessionCore
     /// Live sessions: seconds since creation. Manual sessions: moved by clock.advance.
     private let liveClock: LiveClock?
     private var manualMicroseconds: Int64 = 0
-    /// Connections watching, in join order.
-    var connections: [ConnectionID] = []
-    /// The current frame and its encodings.
-    private var frames = SessionFrames()
-    /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
-    private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
     /// The current frame's identity (``SessionFrames/identity``).
     var frameIdentity: UInt64 { frames.identity }
     /// The current frame's sequence number.
     var frameSeq: Int { frames.seq }
     /// What incremental rendering drew and kept for this session (``SessionFrames/segmentCounts``).
     var segmentCounts: SegmentCounts { frames.segmentCounts }
-    /// Whether paced frames stopped because nobody watched and nothing recorded.
-    var dormant = false
-    /// Whether the session was closed (taken out of the app's sessions): frames and script steps
-    /// scheduled for it before are dropped. (A flag rather than looking its ID up, a string
-    /// hash, per frame.)
-    var isClosed = false
-    /// Whether an op came since the last paced frame (its frame goes first in its wake).
-    var opSinceFrame = false
-    /// What the last batch render found: whether the frame changed, and whether frames may
-    /// change after it without another op (``SessionCore/mayChange``).
-    var renderedChange = false
-    var mayChangeAfterRender = false
-    /// Queued for the render helpers and not yet handed back (``FrameRenderPool``; service
-    /// thread): nothing but the pool may touch the session meanwhile.
-    var inFlight = false
-    /// Which thread renders the queued frame (``RenderClaim``; ``FrameRenderPool``).
-    let renderClaim = Atomic<UInt8>(RenderClaim.idle)
-    /// Monotonic microseconds when the next paced frame is due, while one is scheduled
-    /// (``FrameScheduler``); nil when none is.
-    var frameDue: Int64?
-    /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
-    var frameTicket: UInt64 = 0
-    /// The session's phase group on the frame lattice (-1: not given yet).
-    var frameGroup = -1
-    /// The lattice time of a frame deferred to keep the minimum gap, while it waits.
-    var deferredLatticeTime: Int64?
-    /// The lattice time of the last paced frame.
-    var lastFrameGrid: Int64 = 0
-    /// Monotonic microseconds when the last frame was produced (live pacing).
-    var lastFrameWall: Int64 = 0
-    /// When the service thread read the earliest op on this live session that no frame has shown
-    /// yet (monotonic microseconds), for the server-side op-to-frame latency
-    /// (``ProgressCastApp/opLatency``); nil when every op is shown.
-    var opReadAt: Int64?
     /// Pending removal after the last connection left.
     var expiryTimer: LoopTimer?
-    /// The recording in progress.
-    var recorder: SessionRecorder?
     /// Scenario steps still to apply, in time order (absolute session microseconds).
     var pendingSteps: [CommandScript.Step] = []
     var stepTimer: LoopTimer?
-    /// Connections of this session with a timing trace (`trace.start`), so a frame of a session
-    /// nobody traces costs no lookups (see ``ProgressCastApp/setTrace(_:for:in:)``).
-    var tracers: Set<ConnectionID> = []
     /// The looping scenario running (see ``ScenarioLibrary``) and the turns of it queued so far
     /// (at most ``ProgressCastApp/maxLoopTurns``); nil when no scenario loops.
     var scenarioLoop: (loop: ScenarioLibrary.Scenario.Loop, turns: Int)?
-    /// A replay session's player (nil for ordinary sessions).
-    var replay: ReplayPlayback?
 
     init(id: String, token: String, core: SessionCore) {
         self.id = id
         self.token = token
         self.core = core
+        fps = core.settings.fps
         liveClock = core.settings.clock == .live ? LiveClock() : nil
     }
 
@@ -101,6 +113,16 @@ final class LiveSession {
     }
 
     var isLive: Bool { liveClock != nil }
+
+    /// The one frame encoding every watcher takes, or nil when they take both (or none watch):
+    /// sending a frame then needs no look-up of each watcher's format.
+    var soleWatcherFormat: FrameFormat? {
+        switch watcherFormats {
+        case (true, false): .json
+        case (false, true): .binary
+        default: nil
+        }
+    }
 
     /// Notes which frame encodings the session's watchers take (call when they change).
     func watchersChanged(formats: [FrameFormat]) {

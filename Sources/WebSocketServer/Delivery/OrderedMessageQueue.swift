@@ -13,9 +13,10 @@ struct OrderedMessageQueue {
         self.maxCount = maxCount
     }
 
-    /// Messages waiting.
-    var count: Int { items.count - head }
-    var isEmpty: Bool { head == items.count }
+    /// Messages waiting. Kept beside the other counts rather than read from `items`, whose
+    /// storage is another cache line: every write asks whether the queue is empty.
+    private(set) var count = 0
+    var isEmpty: Bool { count == 0 }
 
     /// Appends a copy of `payload`; returns false (queueing nothing) when that would
     /// exceed the byte or message limit.
@@ -23,6 +24,7 @@ struct OrderedMessageQueue {
         guard count < maxCount, byteCount + payload.count <= maxBytes else { return false }
         items.append(OutgoingMessage(bytes: .withHeadroom(payload), kind: kind, repeatKey: repeatKey))
         byteCount += payload.count
+        count += 1
         return true
     }
 
@@ -32,6 +34,7 @@ struct OrderedMessageQueue {
         let first = items[head]
         items[head] = OutgoingMessage(bytes: [], kind: .text)
         head += 1
+        count -= 1
         byteCount -= first.payloadCount
         if head == items.count {
             items.removeAll(keepingCapacity: items.capacity <= 64)
@@ -47,6 +50,7 @@ struct OrderedMessageQueue {
     mutating func removeAll() {
         items = []
         head = 0
+        count = 0
         byteCount = 0
     }
 }

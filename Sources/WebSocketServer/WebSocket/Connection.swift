@@ -24,16 +24,15 @@ final class Connection {
     /// Ordered messages written in a row while a latest value waits, at most.
     static let maxQueueStreak = 4
 
-    let id: ConnectionID
+    // Layout: what every write reads comes first, in declaration order (the order Swift lays a
+    // class's stored properties out in), so writing a frame touches two or three cache lines of
+    // the object rather than four: with 1,000 connections an object is out of the cache by the
+    // next frame (docs/benchmarks.md, "Fewer cache lines per frame").
+
     /// The libwebsockets connection (`struct lws *`).
     let wsi: OpaquePointer
     /// Its socket's descriptor (watched by ``ReadySockets`` while open).
     let socket: Int32
-    var latest = LatestSlot()
-    var queue: OrderedMessageQueue
-    var assembler: MessageAssembler
-    /// Ordered messages written since the last latest value.
-    var queueStreak = 0
     /// Whether `lws_callback_on_writable` was asked and the callback has not come yet.
     var writeRequested = false
     /// Whether libwebsockets holds part of a message the socket did not take, and the socket is
@@ -41,6 +40,18 @@ final class Connection {
     var awaitsWritable = false
     /// Set when libwebsockets reports the connection closed: its `wsi` is gone.
     var isClosed = false
+    /// Whether the client offered an extension, so permessage-deflate may be in use.
+    let mayDeflate: Bool
+    /// Whether the transport writes the connection's messages itself, outside libwebsockets'
+    /// writeable callback (``ServerLoop/flushWrites()``): when permessage-deflate is not in
+    /// use, so that libwebsockets has nothing to add to them.
+    var writesDirectly: Bool { !mayDeflate }
+    /// Ordered messages written since the last latest value.
+    var queueStreak = 0
+    /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
+    var lastWrittenRepeatKey: UInt64?
+    var latest = LatestSlot()
+    var queue: OrderedMessageQueue
     var pendingClose: PendingClose?
     /// The last message handed to `lws_write`, on a connection that may use
     /// permessage-deflate: libwebsockets may then go on compressing straight from this buffer
@@ -50,14 +61,8 @@ final class Connection {
     /// libwebsockets' own list), so the message is let go at once: a sender that updates its
     /// prepared message in place then finds it unshared again.
     private(set) var inFlight = OutgoingMessage(bytes: [], kind: .text)
-    /// Whether the client offered an extension, so permessage-deflate may be in use.
-    let mayDeflate: Bool
-    /// Whether the transport writes the connection's messages itself, outside libwebsockets'
-    /// writeable callback (``ServerLoop/flushWrites()``): when permessage-deflate is not in
-    /// use, so that libwebsockets has nothing to add to them.
-    var writesDirectly: Bool { !mayDeflate }
-    /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
-    var lastWrittenRepeatKey: UInt64?
+    let id: ConnectionID
+    var assembler: MessageAssembler
     /// The code of a close frame the peer sent (`.some(nil)`: a close without a code).
     var peerClose: CloseCode??
 

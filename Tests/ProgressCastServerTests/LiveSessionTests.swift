@@ -1,0 +1,43 @@
+import Session
+import Testing
+import Typesetting
+
+@testable import ProgressCastServer
+
+private let fonts: FontCatalog? = try? FontCatalog()
+
+private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
+    var settings = SessionSettings()
+    settings.clock = .manual
+    settings.fps = fps
+    return LiveSession(id: "s", token: "t", core: SessionCore(settings: settings, fonts: fonts))
+}
+
+/// What the per-frame fields kept at the top of ``LiveSession`` hold: its frame rate and its
+/// watchers' one format.
+@Suite struct LiveSessionTests {
+    /// The frame rate is kept beside the pacing fields, as the session was created with it.
+    @Test(.enabled(if: fonts != nil)) func keepsTheFrameRate() throws {
+        let fonts = try #require(fonts)
+        for fps in [1, 24, 60, 120] {
+            let session = makeSession(fonts: fonts, fps: fps)
+            #expect(session.fps == fps && session.settings.fps == fps)
+        }
+    }
+
+    /// A frame is sent without a per-watcher look-up only when all watchers take one format.
+    @Test(.enabled(if: fonts != nil)) func soleWatcherFormat() throws {
+        let session = makeSession(fonts: try #require(fonts))
+        #expect(session.soleWatcherFormat == nil, "nobody watches")
+        session.watchersChanged(formats: [.json, .json])
+        #expect(session.soleWatcherFormat == .json)
+        session.watchersChanged(formats: [.binary])
+        #expect(session.soleWatcherFormat == .binary)
+        session.watchersChanged(formats: [.json, .binary])
+        #expect(session.soleWatcherFormat == nil, "both formats")
+        session.watchersChanged(formats: [.binary, .json, .binary])
+        #expect(session.soleWatcherFormat == nil, "both formats, in any order")
+        session.watchersChanged(formats: [])
+        #expect(session.soleWatcherFormat == nil)
+    }
+}
