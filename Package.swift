@@ -161,7 +161,9 @@ let package = Package(
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         .testTarget(
             name: "ProgressCastServerTests",
-            dependencies: ["ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON"]),
+            dependencies: [
+                "ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire",
+            ]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
         .testTarget(
             name: "FrameCodecsTests", dependencies: ["FrameCodecs", "Shapes", "Geometry", "JSON", "TestSupport"],

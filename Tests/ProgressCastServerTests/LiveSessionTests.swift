@@ -1,6 +1,8 @@
+import JSON
 import Session
 import Testing
 import Typesetting
+import Wire
 
 @testable import ProgressCastServer
 
@@ -23,6 +25,28 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
             let session = makeSession(fonts: fonts, fps: fps)
             #expect(session.fps == fps && session.settings.fps == fps)
         }
+    }
+
+    /// A paced render takes the core's events for the hand-back: each once, in order, none left
+    /// in the core; a render with no new events leaves nothing to deliver.
+    @Test(.enabled(if: fonts != nil)) func pacedRenderTakesTheEvents() throws {
+        let session = makeSession(fonts: try #require(fonts))
+        let show = #"{"op":"hud.show","target":"h","mode":"indeterminate","label":"a"}"#
+        guard case .object(let op) = try JSONParser.parse(Array(show.utf8)) else {
+            Issue.record("bad op")
+            return
+        }
+        _ = try session.core.apply(op, name: "hud.show", at: 0)
+        // The show animation (0.3 s) ends within the first second: `hud.appeared`.
+        session.advanceManualClock(by: 1)
+        session.renderPacedFrame(scratch: FrameScratch())
+        let taken = session.takeRenderedEvents()
+        #expect(taken.map(\.name).contains("hud.appeared"), "got \(taken.map(\.name))")
+        #expect(session.takeRenderedEvents().isEmpty, "each event is taken once")
+        #expect(session.core.takeEvents().isEmpty, "none is left in the core")
+        session.advanceManualClock(by: 1)
+        session.renderPacedFrame(scratch: FrameScratch())
+        #expect(session.takeRenderedEvents().isEmpty, "nothing new happened")
     }
 
     /// A frame is sent without a per-watcher look-up only when all watchers take one format.

@@ -40,11 +40,20 @@ extension ProgressCastApp {
         session.dormant = false
         bringUpToDate(session)
         _ = session.core.takeEvents()
+        _ = session.takeRenderedEvents()
         _ = session.renderIfChanged(scratch: renderPool.serviceScratch)
     }
 
-    func deliverEvents(of session: LiveSession, loop: ServerLoop) {
-        let events = session.core.takeEvents()
+    /// Sends the session's new events to every watcher: those its paced renders took, then,
+    /// unless `fromCore` is false, those still in its core (ops' events). The hand-back of a
+    /// paced frame passes false: its render took every event there was, and reading the core's
+    /// list would be a cold line per frame.
+    func deliverEvents(of session: LiveSession, loop: ServerLoop, fromCore: Bool = true) {
+        var events = session.takeRenderedEvents()
+        if fromCore {
+            let later = session.core.takeEvents()
+            if !later.isEmpty { events += later }
+        }
         guard !events.isEmpty else { return }
         for event in events {
             let bytes = Outgoing.event(event)
@@ -220,7 +229,7 @@ extension ProgressCastApp {
     /// schedule the next.
     private func handBackRendered(_ session: LiveSession, loop: ServerLoop) {
         if session.renderedChange { frameCounters.changed += 1 }
-        deliverEvents(of: session, loop: loop)
+        deliverEvents(of: session, loop: loop, fromCore: false)
         syncRecording(session, loop: loop)
         if session.renderedChange {
             sendRenderedFrame(session, loop: loop)

@@ -6,6 +6,7 @@ import Session
 import Synchronization
 import Timing
 import WebSocketServer
+import Wire
 
 import struct WebSocketServer.TimerID
 
@@ -39,6 +40,11 @@ final class LiveSession {
     var mayChangeAfterRender = false
     /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
     private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
+    /// Events the last paced render took from the core (``renderPacedFrame(scratch:)``), until
+    /// they are delivered (``takeRenderedEvents()``). Kept among the per-frame fields, so that a
+    /// frame without events (the usual case: then this is the shared empty array) costs the
+    /// service thread no read of the core's event list, which is cold by the hand-back.
+    private var renderedEvents: [SceneEvent] = []
     /// Identifies the scheduled frame in the ``FrameScheduler`` (0: none).
     var frameTicket: UInt64 = 0
     /// Monotonic microseconds when the next paced frame is due, while one is scheduled
@@ -160,6 +166,17 @@ final class LiveSession {
         }
         renderedChange = renderIfChanged(scratch: scratch)
         mayChangeAfterRender = mayChange
+        // Taken here, where the core is in the cache, for the hand-back to deliver.
+        let events = withCore { $0.takeEvents() }
+        if !events.isEmpty { renderedEvents += events }
+    }
+
+    /// The events the paced renders took from the core and nobody delivered yet, oldest first;
+    /// none are kept after.
+    func takeRenderedEvents() -> [SceneEvent] {
+        if renderedEvents.isEmpty { return [] }
+        defer { renderedEvents = [] }
+        return renderedEvents
     }
 
     /// The checksum of the last frame's display list (see ``SessionFrames/checksum(scratch:)``), or nil

@@ -24,11 +24,19 @@ extension Timeline {
     /// removed). Call repeatedly, handling each event (which may change the timeline), until nil;
     /// then sample. Events caused by commands (removals, replacements) come first.
     public mutating func nextEvent(upTo time: Double) -> TimelineEvent? {
-        if !outbox.isEmpty { return outbox.removeFirst() }
+        if !outbox.isEmpty {
+            let event = outbox.removeFirst()
+            // Emptied, the outbox shares the one empty array's storage again (always in the
+            // cache) rather than keeping its own, which the check above would read every frame.
+            if outbox.isEmpty { outbox = [] }
+            return event
+        }
         let scan = animationScan ?? scanAnimations()
         animationScan = scan
         let completion = scan.completion
-        let timer = timers.first
+        // The first timer's key, kept inline (``TimerQueue/firstKey``): no read of the
+        // timers' storage unless one is due.
+        let timer = timers.firstKey
         var takeTimer: Bool
         switch (completion, timer) {
         case (nil, nil): return nil
@@ -37,10 +45,9 @@ extension Timeline {
         case let (c?, t?): takeTimer = t.due < c.time || (t.due == c.time && t.sequence < c.sequence)
         }
         if takeTimer, let t = timer {
-            guard t.due <= time else { return nil }
-            _ = timers.popFirst()
-            observe(t.due)
-            return .timer(id: t.id, tag: t.tag, time: t.due)
+            guard t.due <= time, let entry = timers.popFirst() else { return nil }
+            observe(entry.due)
+            return .timer(id: entry.id, tag: entry.tag, time: entry.due)
         }
         guard let c = completion, c.time <= time else { return nil }
         observe(c.time)
@@ -51,7 +58,7 @@ extension Timeline {
     public func nextEventTime() -> Double? {
         if !outbox.isEmpty { return now }
         let c = (animationScan ?? scanAnimations()).completion?.time
-        let t = timers.first?.due
+        let t = timers.firstKey?.due
         switch (c, t) {
         case let (c?, t?): return min(c, t)
         default: return c ?? t
