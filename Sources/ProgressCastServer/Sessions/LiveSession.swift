@@ -19,7 +19,7 @@ final class LiveSession {
     // 1,000 sessions a session's object is out of the cache by its next frame, and these fields,
     // spread over its 1.3 KB (the core is stored inline), were a cache miss each. The frame
     // state (``SessionFrames``, laid out the same way) follows them
-    // (docs/benchmarks.md, "Fewer cache lines per frame").
+    // (docs/benchmarks.md, "Third round, fewer cache lines per frame").
 
     /// Queued for the render helpers and not yet handed back (``FrameRenderPool``; service
     /// thread): nothing but the pool may touch the session meanwhile.

@@ -12,7 +12,7 @@ struct TimerQueue: Sendable {
     /// The first entry's due time and sequence, kept beside the entries: every frame asks whether
     /// a timer is due, and reading `entries.first` reads the array's storage, a cache line of its
     /// own that is cold by the next frame when a server runs many sessions
-    /// (docs/benchmarks.md, "Fewer cache lines per frame").
+    /// (docs/benchmarks.md, "Third round, fewer cache lines per frame").
     private(set) var firstKey: (due: Double, sequence: Int)?
 
     var first: Entry? { entries.first }

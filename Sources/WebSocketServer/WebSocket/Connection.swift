@@ -27,7 +27,7 @@ final class Connection {
     // Layout: what every write reads comes first, in declaration order (the order Swift lays a
     // class's stored properties out in), so writing a frame touches two or three cache lines of
     // the object rather than four: with 1,000 connections an object is out of the cache by the
-    // next frame (docs/benchmarks.md, "Fewer cache lines per frame").
+    // next frame (docs/benchmarks.md, "Third round, fewer cache lines per frame").
 
     /// The libwebsockets connection (`struct lws *`).
     let wsi: OpaquePointer
