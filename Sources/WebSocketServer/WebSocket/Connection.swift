@@ -33,7 +33,9 @@ final class Connection {
     let wsi: OpaquePointer
     /// Its socket's descriptor (watched by ``ReadySockets`` while open).
     let socket: Int32
-    /// Whether `lws_callback_on_writable` was asked and the callback has not come yet.
+    /// Whether a write was asked for and has not happened yet: the connection waits in
+    /// ``ServerLoop/flushWrites()``'s list (and, unless it is written directly, for
+    /// libwebsockets' writeable callback).
     var writeRequested = false
     /// Whether libwebsockets holds part of a message the socket did not take, and the socket is
     /// watched for output until it is sent (``ServerLoop/followPartialWrite(_:)``).

@@ -96,38 +96,39 @@ extension ServerLoop {
         connection.peerClose = CloseCode(rawValue: UInt16(bytes[0]) << 8 | UInt16(bytes[1]))
     }
 
-    /// SERVER_WRITEABLE: writes one message (or the close frame); returns -1 to close.
+    /// SERVER_WRITEABLE, or a direct write from ``flushWrites()``: writes every message ready at
+    /// once (``writeTogether(_:)``) on a connection written directly, otherwise one message (or
+    /// the close frame), and asks again while more wait; returns -1 to close.
     func writable(_ connection: Connection) -> Int32 {
         connection.writeRequested = false
         if connection.writesDirectly, connection.pendingClose == nil,
             connection.queue.count + (connection.latest.hasValue ? 1 : 0) >= 2
         {
             guard writeTogether(connection) else { return -1 }
-            if connection.nextWrite != .nothing { requestWrite(connection) }
-            return 0
-        }
-        switch connection.nextWrite {
-        case .nothing:
-            return 0
-        case .close:
-            return closeNow(connection)
-        case .queued:
-            guard var message = connection.queue.popFirst() else { return 0 }
-            // Count only ordered writes made while a latest value waits: the streak is there to
-            // keep a busy queue from starving frames, not to let a frame overtake an ack that
-            // was queued before it on an otherwise quiet connection.
-            connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
-            guard write(&message, to: connection) else { return -1 }
-        case .latest:
-            guard var message = connection.latest.take() else { return 0 }
-            connection.queueStreak = 0
-            if let key = message.repeatKey, key == connection.lastWrittenRepeatKey {
-                // The peer already has this content: the value written last time was replaced
-                // by others since, and the newest equals it again (A, B, A with B never sent).
-                connection.latest.recycle(message)
-                control.counters.latestRepeatsSkipped.bump()
-            } else {
+        } else {
+            switch connection.nextWrite {
+            case .nothing:
+                return 0
+            case .close:
+                return closeNow(connection)
+            case .queued:
+                guard var message = connection.queue.popFirst() else { return 0 }
+                // Count only ordered writes made while a latest value waits: the streak is there
+                // to keep a busy queue from starving frames, not to let a frame overtake an ack
+                // that was queued before it on an otherwise quiet connection.
+                connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
                 guard write(&message, to: connection) else { return -1 }
+            case .latest:
+                guard var message = connection.latest.take() else { return 0 }
+                connection.queueStreak = 0
+                if let key = message.repeatKey, key == connection.lastWrittenRepeatKey {
+                    // The peer already has this content: the value written last time was replaced
+                    // by others since, and the newest equals it again (A, B, A with B never sent).
+                    connection.latest.recycle(message)
+                    control.counters.latestRepeatsSkipped.bump()
+                } else {
+                    guard write(&message, to: connection) else { return -1 }
+                }
             }
         }
         if connection.nextWrite != .nothing {
