@@ -40,13 +40,13 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
         // The show animation (0.3 s) ends within the first second: `hud.appeared`.
         session.advanceManualClock(by: 1)
         session.renderPacedFrame(scratch: FrameScratch())
-        let taken = session.takeRenderedEvents()
+        let taken = session.takeEvents(fromCore: false)
         #expect(taken.map(\.name).contains("hud.appeared"), "got \(taken.map(\.name))")
-        #expect(session.takeRenderedEvents().isEmpty, "each event is taken once")
+        #expect(session.takeEvents(fromCore: false).isEmpty, "each event is taken once")
         #expect(session.core.takeEvents().isEmpty, "none is left in the core")
         session.advanceManualClock(by: 1)
         session.renderPacedFrame(scratch: FrameScratch())
-        #expect(session.takeRenderedEvents().isEmpty, "nothing new happened")
+        #expect(session.takeEvents(fromCore: false).isEmpty, "nothing new happened")
     }
 
     /// A frame is sent without a per-watcher look-up only when all watchers take one format.

@@ -77,7 +77,7 @@ import Testing
     /// The kept answers equal a fresh pass's.
     private func expectFresh(_ tl: Timeline, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
         let fresh = tl.scanAnimations()
-        let ends = [fresh.completion?.time, tl.timers.first?.due].compactMap { $0 }
+        let ends = [fresh.completion?.time, tl.timers.entries.first?.due].compactMap { $0 }
         let expected = tl.outbox.isEmpty ? ends.min() : tl.now
         #expect(tl.nextEventTime() == expected, comment, sourceLocation: sourceLocation)
         #expect(tl.hasRunningAnimations(at: 0) == fresh.running, comment, sourceLocation: sourceLocation)

@@ -39,21 +39,13 @@ extension ProgressCastApp {
         guard session.dormant else { return }
         session.dormant = false
         bringUpToDate(session)
-        _ = session.core.takeEvents()
-        _ = session.takeRenderedEvents()
+        _ = session.takeEvents()
         _ = session.renderIfChanged(scratch: renderPool.serviceScratch)
     }
 
-    /// Sends the session's new events to every watcher: those its paced renders took, then,
-    /// unless `fromCore` is false, those still in its core (ops' events). The hand-back of a
-    /// paced frame passes false: its render took every event there was, and reading the core's
-    /// list would be a cold line per frame.
+    /// Sends the session's new events to every watcher (``LiveSession/takeEvents(fromCore:)``).
     func deliverEvents(of session: LiveSession, loop: ServerLoop, fromCore: Bool = true) {
-        var events = session.takeRenderedEvents()
-        if fromCore {
-            let later = session.core.takeEvents()
-            if !later.isEmpty { events += later }
-        }
+        let events = session.takeEvents(fromCore: fromCore)
         guard !events.isEmpty else { return }
         for event in events {
             let bytes = Outgoing.event(event)

@@ -55,8 +55,7 @@ final class ReplayPlayback {
     func seek(to microseconds: Int64, session: LiveSession) {
         let t = min(max(microseconds, 0), durationMicroseconds)
         session.core = replayer.state(at: t)
-        _ = session.core.takeEvents()
-        _ = session.takeRenderedEvents()
+        _ = session.takeEvents()
         position = t
         nextIndex = replayer.recording.events.firstIndex { $0.microseconds > t } ?? replayer.recording.events.count
         if state == .ended && t < durationMicroseconds { state = .paused }

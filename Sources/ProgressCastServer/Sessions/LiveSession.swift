@@ -41,7 +41,7 @@ final class LiveSession {
     /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
     private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
     /// Events the last paced render took from the core (``renderPacedFrame(scratch:)``), until
-    /// they are delivered (``takeRenderedEvents()``). Kept among the per-frame fields, so that a
+    /// they are delivered (``takeEvents(fromCore:)``). Kept among the per-frame fields, so that a
     /// frame without events (the usual case: then this is the shared empty array) costs the
     /// service thread no read of the core's event list, which is cold by the hand-back.
     private var renderedEvents: [SceneEvent] = []
@@ -171,12 +171,20 @@ final class LiveSession {
         if !events.isEmpty { renderedEvents += events }
     }
 
-    /// The events the paced renders took from the core and nobody delivered yet, oldest first;
-    /// none are kept after.
-    func takeRenderedEvents() -> [SceneEvent] {
-        if renderedEvents.isEmpty { return [] }
-        defer { renderedEvents = [] }
-        return renderedEvents
+    /// The session's events not delivered yet, oldest first, none kept after: those the paced
+    /// renders took, then, unless `fromCore` is false, those still in the core (ops' events).
+    /// The hand-back of a paced frame passes false: its render took every event there was, and
+    /// reading the core's list would be a cold line per frame.
+    func takeEvents(fromCore: Bool = true) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        if !renderedEvents.isEmpty {
+            swap(&events, &renderedEvents)
+        }
+        if fromCore {
+            let later = withCore { $0.takeEvents() }
+            if !later.isEmpty { events += later }
+        }
+        return events
     }
 
     /// The checksum of the last frame's display list (see ``SessionFrames/checksum(scratch:)``), or nil

@@ -15,7 +15,6 @@ struct TimerQueue: Sendable {
     /// (docs/benchmarks.md, "Third round, fewer cache lines per frame").
     private(set) var firstKey: (due: Double, sequence: Int)?
 
-    var first: Entry? { entries.first }
     var isEmpty: Bool { entries.isEmpty }
 
     mutating func insert(_ entry: Entry) {
