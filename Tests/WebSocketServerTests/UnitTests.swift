@@ -134,6 +134,28 @@ struct UnitTests {
         #expect(header(.text, 1 << 40).count == 10, "the longest header: 2 bytes, then a 64-bit length")
     }
 
+    @Test("frame headers written in place: in the headroom right in front of the payload, as appended")
+    func frameHeadersInPlace() {
+        for (kind, count) in [
+            (MessageKind.text, 0), (.binary, 125), (.text, 126), (.text, 65_535), (.binary, 65_536), (.text, 1 << 40),
+        ] {
+            var appended: [UInt8] = []
+            FrameHeader.append(kind: kind, count: count, to: &appended)
+            #expect(appended.count == FrameHeader.length(count: count))
+            // Headroom of 0xEE bytes, then a payload of 0xAA bytes: only the header's bytes change.
+            var buffer = [UInt8](repeating: 0xEE, count: frameHeadroom) + [0xAA, 0xAA]
+            let offset = buffer.withUnsafeMutableBufferPointer { bytes -> Int in
+                guard let base = bytes.baseAddress else { return -1 }
+                return FrameHeader.store(kind: kind, count: count, endingAt: base + frameHeadroom) - base
+            }
+            #expect(offset == frameHeadroom - appended.count)
+            #expect(Array(buffer[offset..<frameHeadroom]) == appended)
+            #expect(buffer[..<offset].allSatisfy { $0 == 0xEE })
+            #expect(buffer[frameHeadroom...].allSatisfy { $0 == 0xAA })
+        }
+        #expect(FrameHeader.length(count: Int.max) <= frameHeadroom, "the longest header fits in a message's headroom")
+    }
+
     @Test("reassembly: single chunk, fragments, the exact limit, over the limit")
     func assembler() {
         var assembler = MessageAssembler(limit: 8)

@@ -96,7 +96,7 @@ public final class ServerLoop {
 
     /// How long the latest values written since the server started waited in their connection's
     /// slot: from ``send(prepared:from:to:delivery:kind:repeatKey:)`` (or the other `send`s with
-    /// `.latest`) to `lws_write` (service thread). A value replaced before it was written is not
+    /// `.latest`) to being written (service thread). A value replaced before it was written is not
     /// counted; the one that replaced it is, from its own store.
     public internal(set) var latestWait = LatencyHistogram()
 
@@ -288,8 +288,9 @@ public final class ServerLoop {
     /// to report their sockets writable (service thread, outside any libwebsockets callback).
     ///
     /// A connection without permessage-deflate is written here directly
-    /// (``Connection/writesDirectly``): its messages are framed by the transport
-    /// (``writeTogether(_:)``) or by `lws_write`, without a writeable callback. The others are
+    /// (``Connection/writesDirectly``): its messages are framed by the transport and sent on its
+    /// socket (``writeTogether(_:)``, ``sendDirectly(_:count:to:)``), without a writeable
+    /// callback and without libwebsockets unless the socket does not take them all. The others are
     /// handed to `lws_service_fd` as if the poll had reported them writable, the way an
     /// application running its own event loop hands libwebsockets its ready sockets: the
     /// library runs its usual writeable path (its own control frames, the callback, then

@@ -1,5 +1,11 @@
 import CLibWebSockets
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// WebSocket callbacks: upgrade filtering, open, receive, write, close.
 extension ServerLoop {
     /// FILTER_PROTOCOL_CONNECTION: returns false to refuse the upgrade (wrong path or
@@ -174,8 +180,8 @@ extension ServerLoop {
 
     /// Writes every message ready for `connection` in one `lws_write`: its ordered messages in
     /// order, then its latest value (unless the peer has its content already), each framed here
-    /// (``FrameHeader``) and handed to libwebsockets as raw bytes, which it sends as they are
-    /// (keeping what `send` does not take, as for any message). One `send`, and one trip through
+    /// (``FrameHeader``) and sent on the socket (``sendDirectly(_:count:to:)``: what the socket
+    /// does not take goes to libwebsockets, as for any message). One `send`, and one trip through
     /// TCP and loopback delivery, instead of one per message: an event written with the frame
     /// that follows it costs one write. Only for connections without permessage-deflate (a
     /// deflating connection's messages are framed and compressed by libwebsockets, one per
@@ -212,14 +218,11 @@ extension ServerLoop {
         if latestSkipped { control.counters.latestRepeatsSkipped.bump() }
         guard !togetherMessages.isEmpty else { return true }
         let count = togetherBuffer.count - frameHeadroom
-        let written = togetherBuffer.withUnsafeMutableBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            // LWS_WRITE_HTTP on a WebSocket connection: sent as it is, no frame added.
-            return lws_write(
-                connection.wsi, base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, count, LWS_WRITE_HTTP)
+        let written = togetherBuffer.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return sendDirectly(base.assumingMemoryBound(to: UInt8.self) + frameHeadroom, count: count, to: connection)
         }
-        guard written >= 0 else { return false }
-        if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
+        guard written else { return false }
         control.counters.messagesWrittenTogether.bump(togetherMessages.count)
         // Copied into the buffer above: nothing reads them any more (no permessage-deflate).
         for message in togetherMessages { noteWritten(message, to: connection) }
@@ -236,26 +239,56 @@ extension ServerLoop {
         let payloadCount = message.payloadCount
         let payloadStart = message.start + frameHeadroom
         let kind = message.kind
-        // libwebsockets writes the frame header into the headroom in front of the payload and
-        // reads the payload. A prepared message is shared with its sender, who reads only its
-        // payload: mutable access through the array would copy it (copy-on-write), so the
-        // headroom is written through the shared buffer's address.
-        let written = message.bytes.withUnsafeBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return lws_write(
-                connection.wsi,
-                UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + payloadStart,
-                payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+        // The frame header goes into the headroom in front of the payload (written here for a
+        // connection written directly, by libwebsockets otherwise). A prepared message is shared
+        // with its sender, who reads only its payload: mutable access through the array would
+        // copy it (copy-on-write), so the headroom is written through the shared buffer's
+        // address.
+        let written = message.bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            let payload = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + payloadStart
+            guard connection.writesDirectly else {
+                let written = lws_write(
+                    connection.wsi, payload, payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+                if written >= 0, lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
+                return written >= 0
+            }
+            let header = FrameHeader.store(kind: kind, count: payloadCount, endingAt: payload)
+            return sendDirectly(header, count: payload - header + payloadCount, to: connection)
         }
-        guard written >= 0 else { return false }
-        if lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
+        guard written else { return false }
         noteWritten(message, to: connection)
         return true
     }
 
-    /// After `message` was handed to `lws_write` for `connection`: counts it, times a latest
-    /// value's wait in its slot (``latestWait``), notes its repeat key and lets its buffer go
-    /// (``Connection/retire(_:)``).
+    /// Sends `count` bytes of whole, framed messages on a connection written directly: with one
+    /// `send` on its socket (of at most ``WebSocketServer/Configuration/sendPacketSize`` bytes, as
+    /// libwebsockets would), without libwebsockets, whose write path reads several cache lines
+    /// of its connection, cold by the next frame. What that `send` does not write is handed to
+    /// libwebsockets as raw bytes: it sends what it can and keeps the rest, which goes out when
+    /// the socket is writable, before anything else it writes there (its own pings and close
+    /// frames included). Only while libwebsockets holds nothing unsent for the connection
+    /// (``flushWrites()`` and the writeable callback see to that), so the bytes go out in
+    /// order. Returns false when the socket is gone.
+    private func sendDirectly(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, to connection: Connection) -> Bool {
+        var sent: Int
+        repeat {
+            sent = sendOnSocket(connection.socket, bytes, min(count, configuration.sendPacketSize))
+        } while sent < 0 && errno == EINTR
+        if sent < 0 {
+            // Full: all of it goes to libwebsockets. Any other error: the connection is gone.
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return false }
+            sent = 0
+        }
+        guard sent < count else { return true }
+        control.counters.writesSplit.bump()
+        // LWS_WRITE_HTTP on a WebSocket connection: sent as it is, no frame added.
+        return lws_write(connection.wsi, bytes + sent, count - sent, LWS_WRITE_HTTP) >= 0
+    }
+
+    /// After `message` was written to `connection` (or handed to libwebsockets): counts it,
+    /// times a latest value's wait in its slot (``latestWait``), notes its repeat key and lets
+    /// its buffer go (``Connection/retire(_:)``).
     private func noteWritten(_ message: OutgoingMessage, to connection: Connection) {
         control.counters.messagesSent.bump()
         control.counters.bytesSent.bump(message.payloadCount)
@@ -263,4 +296,13 @@ extension ServerLoop {
         if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
         connection.retire(message)
     }
+}
+
+/// `send(2)` without blocking and without SIGPIPE (named apart from the loop's `send` methods).
+private func sendOnSocket(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+    #else
+        Darwin.send(socket, bytes, count, MSG_DONTWAIT)
+    #endif
 }
