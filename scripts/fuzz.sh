@@ -40,7 +40,9 @@ kind_of() {
   esac
 }
 
-flags=(-c "$CONFIGURATION" -Xswiftc "-sanitize=$SANITIZERS" -Xswiftc -DFUZZING)
+# Release builds leave out the runtime checks of exclusive access (Package.swift); a fuzzer is
+# there to find such bugs, so it keeps them (the last -enforce-exclusivity given wins).
+flags=(-c "$CONFIGURATION" -Xswiftc "-sanitize=$SANITIZERS" -Xswiftc -DFUZZING -Xswiftc -enforce-exclusivity=checked)
 for target in "${TARGETS[@]}"; do
   kind_of "$target" >/dev/null
   echo "==> building $target (-sanitize=$SANITIZERS)"
