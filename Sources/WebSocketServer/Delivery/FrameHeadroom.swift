@@ -1,7 +1,8 @@
 import CLibWebSockets
 
-/// Bytes kept free in front of every outgoing payload: `lws_write` writes the
-/// WebSocket frame header there (LWS_PRE), so payloads are never copied to make room.
+/// Bytes kept free in front of every outgoing payload: the WebSocket frame header is written
+/// there (by `lws_write`, which needs LWS_PRE bytes, or by the transport,
+/// ``FrameHeader/store(kind:count:endingAt:)``), so payloads are never copied to make room.
 let frameHeadroom = Int(pc_lws_pre)
 
 extension Array where Element == UInt8 {

@@ -10,7 +10,7 @@ public struct Statistics: Sendable, Hashable {
     public var upgradesRefused: Int
     /// Complete messages received.
     public var messagesReceived: Int
-    /// Messages written (each one `lws_write` of a whole message).
+    /// Messages written (each whole message handed to the socket or to libwebsockets once).
     public var messagesSent: Int
     /// Payload bytes of the messages written (before any compression).
     public var bytesSent: Int

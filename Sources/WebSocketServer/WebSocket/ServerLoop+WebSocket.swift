@@ -178,7 +178,7 @@ extension ServerLoop {
     /// The most ``togetherBuffer`` keeps between writes, in bytes.
     private static let togetherBufferKept = 1 << 20
 
-    /// Writes every message ready for `connection` in one `lws_write`: its ordered messages in
+    /// Writes every message ready for `connection` in one `send`: its ordered messages in
     /// order, then its latest value (unless the peer has its content already), each framed here
     /// (``FrameHeader``) and sent on the socket (``sendDirectly(_:count:to:)``: what the socket
     /// does not take goes to libwebsockets, as for any message). One `send`, and one trip through
