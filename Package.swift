@@ -206,27 +206,22 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Upcoming language features on every Swift target: an `import` is internal unless written
-// `public import` (a module's API names what it re-exposes), and a member is visible only in
-// files that import its module (no leaks through transitive imports).
+// Settings for every Swift target:
+// - Upcoming language features: an `import` is internal unless written `public import` (a
+//   module's API names what it re-exposes), and a member is visible only in files that import
+//   its module (no leaks through transitive imports).
+// - Release builds check exclusive access at compile time only, and optimize across modules.
+//   The runtime checks on class properties (`swift_beginAccess`) were 2.3% of the server's CPU
+//   at 1,000 live sessions; debug builds, which every test runs, keep them, and so do the
+//   fuzzers (scripts/fuzz.sh), so a violation still fails. Optimizing across modules takes 3%
+//   of the instructions off a frame's path. See docs/benchmarks.md, "Third round, release
+//   builds without runtime access checks".
 for target in package.targets where target.type != .system && target.name != "CICULineBreak" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("MemberImportVisibility"),
             .enableUpcomingFeature("InternalImportsByDefault"),
-        ]
-}
-
-// Release builds check exclusive access at compile time only, and optimize across modules.
-// The runtime checks on class properties (`swift_beginAccess`) were 2.3% of the server's CPU at
-// 1,000 live sessions; debug builds, which every test runs, keep them, and so do the fuzzers
-// (scripts/fuzz.sh), so a violation still fails. Optimizing across modules takes 3% of the
-// instructions off a frame's path. See docs/benchmarks.md, "Third round, release builds
-// without runtime access checks".
-for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings =
-        (target.swiftSettings ?? []) + [
             .unsafeFlags(
-                ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
+                ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
         ]
 }

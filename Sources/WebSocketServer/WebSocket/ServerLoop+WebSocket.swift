@@ -248,10 +248,10 @@ extension ServerLoop {
             guard let base = buffer.baseAddress else { return false }
             let payload = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self) + payloadStart
             guard connection.writesDirectly else {
-                let written = lws_write(
+                let result = lws_write(
                     connection.wsi, payload, payloadCount, kind == .binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
-                if written >= 0, lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
-                return written >= 0
+                if result >= 0, lws_partial_buffered(connection.wsi) != 0 { control.counters.writesSplit.bump() }
+                return result >= 0
             }
             let header = FrameHeader.store(kind: kind, count: payloadCount, endingAt: payload)
             return sendDirectly(header, count: payload - header + payloadCount, to: connection)
