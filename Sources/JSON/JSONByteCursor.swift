@@ -148,15 +148,16 @@ public struct JSONByteCursor {
         end += 1
         text.withUTF8 { utf8 in
             guard let source = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = source[index]
-                guard JSONByteCursor.needsEscape(byte) else { continue }
+            var index = JSONByteCursor.nextEscape(in: source, from: 0, count: count)
+            while index < count {
                 end += JSONWriter.copy(source + runStart, count: index - runStart, to: base + end)
+                end += JSONByteCursor.writeEscape(source[index], to: base + end)
                 runStart = index + 1
-                end += JSONByteCursor.writeEscape(byte, to: base + end)
+                index = JSONByteCursor.nextEscape(in: source, from: runStart, count: count)
             }
-            end += JSONWriter.copy(source + runStart, count: utf8.count - runStart, to: base + end)
+            end += JSONWriter.copy(source + runStart, count: count - runStart, to: base + end)
         }
         base[end] = UInt8(ascii: "\"")
         written = end + 1
@@ -167,6 +168,39 @@ public struct JSONByteCursor {
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The position of the first byte at or after `start` in `source[0..<count]` that must be
+    /// escaped (``needsEscape(_:)``), or `count` when none does. Eight bytes are checked at a
+    /// time while none of them needs it (``wordNeedsEscape(_:)``), then the word that does byte
+    /// by byte: a navigation frame's separators are a path of about 1.5 KB per sliding screen,
+    /// scanned every frame, and a compare per byte was most of writing it.
+    @inline(__always)
+    static func nextEscape(in source: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        while count &- index >= 8 {
+            let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+            if wordNeedsEscape(word) { break }
+            index &+= 8
+        }
+        while index < count && !needsEscape(source[index]) { index &+= 1 }
+        return index
+    }
+
+    /// Whether any of the eight bytes in `word` must be escaped (``needsEscape(_:)``), without
+    /// looking at them one by one. For a byte value `v`, `(v - n) & ~v & 0x80` is set in some
+    /// byte exactly when some byte of `v` is below `n` (for `n` up to 0x80: the classic "has a
+    /// byte less than" test, whose answer for the whole word is exact though a borrow may mark
+    /// bytes above the first one found); a byte equal to `c` is a zero byte of `word ^ c...c`.
+    @inline(__always)
+    static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & (ones &* 0x80) != 0
     }
 
     /// Writes the escape of `byte` (a quote, a backslash or a control character) and returns

@@ -173,17 +173,20 @@ public struct JSONWriter: Sendable {
 
     /// Appends the escaped body of a string (no quotes), copying unescaped runs in bulk.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        let count = utf8.count
         var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard JSONByteCursor.needsEscape(byte) else { continue }
+        var index = JSONByteCursor.nextEscape(in: source, from: 0, count: count)
+        while index < count {
             if runStart < index {
                 appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index])))
             }
-            runStart = index + 1
+            let byte = source[index]
             write(maxCount: 6) { JSONByteCursor.writeEscape(byte, to: $0) }
+            runStart = index + 1
+            index = JSONByteCursor.nextEscape(in: source, from: runStart, count: count)
         }
-        if runStart < utf8.count { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...]))) }
+        if runStart < count { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...]))) }
     }
 
     /// The lowercase hexadecimal digit for `value` (0...15).

@@ -163,6 +163,48 @@ import Testing
         }
     }
 
+    /// Strings are scanned for bytes to escape eight at a time (`JSONByteCursor.nextEscape`): a
+    /// byte of every value, at every place in whole words and in the tail after them, among
+    /// neighbours on either side of the boundaries the word test works with, is found from every
+    /// start exactly where a scan byte by byte finds it.
+    @Test func escapeScanFindsWhatAByteByByteScanFinds() {
+        func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+        let neighbours: [UInt8] = [0x61, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        var mismatches: [String] = []
+        for value in 0...255 {
+            for length in [1, 7, 8, 9, 16, 23] {
+                for position in 0..<length {
+                    for neighbour in neighbours {
+                        var bytes = [UInt8](repeating: neighbour, count: length)
+                        bytes[position] = UInt8(value)
+                        bytes.withUnsafeBufferPointer { buffer in
+                            guard let base = buffer.baseAddress else { return }
+                            for start in 0...length {
+                                let expected = (start..<length).first { escaped(buffer[$0]) } ?? length
+                                let found = JSONByteCursor.nextEscape(in: base, from: start, count: length)
+                                if found != expected {
+                                    mismatches.append("\(value) at \(position) of \(length) from \(start): \(found)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Words of bytes drawn from around every boundary, several to escape in one word too.
+        var random = SplitMix64(seed: 21)
+        let drawn: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0x9F, 0xDC, 0xFF]
+        for _ in 0..<100_000 {
+            let bytes = (0..<8).map { _ in drawn[Int.random(in: 0..<drawn.count, using: &random)] }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            if JSONByteCursor.wordNeedsEscape(word) != bytes.contains(where: escaped) {
+                mismatches.append("word \(bytes)")
+            }
+        }
+        let mismatchCount = mismatches.count
+        #expect(mismatchCount == 0, "the first: \(mismatches.prefix(10))")
+    }
+
     @Test func writerBufferIsReusable() {
         var writer = JSONWriter(capacity: 64)
         writer.appendRaw("[")
