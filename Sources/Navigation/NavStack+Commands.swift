@@ -155,8 +155,8 @@ extension NavController {
         var copy = entry
         let hides = barAppearanceEnabled && copy.screen.prefersNavigationBarHidden
         copy.layOut(
-            previous: entries.last?.screen.title, width: frame.width, height: frame.height, barHidden: hides, text: text
-        )
+            previous: entries.last?.screen.title, width: frame.width, height: frame.height, top: frame.minY,
+            barHidden: hides, text: text)
         return copy
     }
 }

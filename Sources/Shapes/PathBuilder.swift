@@ -46,6 +46,23 @@ public struct PathBuilder: Sendable {
     /// formats one number per row instead of four (a navigation stack formats them every frame
     /// while a screen slides).
     public mutating func horizontalLine(from x0: Double, to x1: Double, y: Double) {
+        horizontalLine(from: x0, to: x1) { $0.appendNumber(y, decimals: DisplayList.decimals) }
+    }
+
+    /// ``horizontalLine(from:to:y:)`` with `y` the number at `index` of `numbers`, formatted
+    /// beforehand (nothing is written when `numbers` has no such number). A navigation screen's
+    /// separators keep their y while the screen slides, so it formats them once, when it lays
+    /// its rows out, and only the ends' text changes from frame to frame.
+    public mutating func horizontalLine(from x0: Double, to x1: Double, y index: Int, of numbers: PathNumbers) {
+        guard let range = numbers.range(at: index) else { return }
+        horizontalLine(from: x0, to: x1) { writer in
+            numbers.text.withUnsafeBytes { writer.appendRaw(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
+    /// A horizontal subpath whose y `appendY` writes (once: the end point copies it).
+    @inline(__always)
+    private mutating func horizontalLine(from x0: Double, to x1: Double, appendY: (inout JSONWriter) -> Void) {
         if let start = lastStart, let end = lastEnd, start.bits == x0.bitPattern, end.bits == x1.bitPattern {
             // Both ends as the last line's: three writes, the ends' text copied.
             let startText = start.text
@@ -56,7 +73,7 @@ public struct PathBuilder: Sendable {
                 return count + 1
             }
             let yStart = writer.count
-            writer.appendNumber(y, decimals: DisplayList.decimals)
+            appendY(&writer)
             let yText = yStart..<writer.count
             let endText = end.text
             writer.append(maxCount: endText.count + yText.count + 2) { written, room in
@@ -72,7 +89,7 @@ public struct PathBuilder: Sendable {
         lastStart = appendNumber(x0)
         writer.appendByte(UInt8(ascii: " "))
         let yStart = writer.count
-        writer.appendNumber(y, decimals: DisplayList.decimals)
+        appendY(&writer)
         let yText = yStart..<writer.count
         writer.appendByte(UInt8(ascii: "L"))
         lastEnd = appendNumber(x1)

@@ -31,12 +31,23 @@ public struct TextShape: Equatable, Sendable {
         id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
         fill: Color, align: TextAlign? = nil, baseline: TextBaseline? = nil, isRightToLeft: Bool = false
     ) {
+        self.init(
+            id: id, position: position, text: text, size: size, weight: weight, fillBytes: ColorBytes(fill),
+            align: align, baseline: baseline, isRightToLeft: isRightToLeft)
+    }
+
+    /// Creates a value with its fill given as bytes: for a constant colour drawn many times a
+    /// frame (a table's rows), rounded to bytes once instead of per shape.
+    public init(
+        id: String? = nil, position: Point, text: String, size: Double, weight: FontWeight = .regular,
+        fillBytes: ColorBytes, align: TextAlign? = nil, baseline: TextBaseline? = nil, isRightToLeft: Bool = false
+    ) {
         self.id = id
         self.position = position
         self.text = text
         self.size = size
         self.weight = weight
-        fillBytes = ColorBytes(fill)
+        self.fillBytes = fillBytes
         self.align = align
         self.baseline = baseline
         self.isRightToLeft = isRightToLeft

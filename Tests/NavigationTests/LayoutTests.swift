@@ -230,4 +230,71 @@ import Timing
         // one on screen (row 13's would be at 679.75, below the 667 pt frame).
         #expect(paths.allSatisfy { $0.data.filter { $0 == "M" }.count == 13 })
     }
+
+    /// A screen's separators take their y text from its layout (formatted once) while it slides:
+    /// every separator path, at every frame of a push and of the pop back, is the path
+    /// formatting each y would give, the y summed row by row from the content's top. The
+    /// stack's frame starts at a fractional top, and the pushed screen hides the bar (another
+    /// content top).
+    @Test func separatorsFormattedAtLayoutAreTheFormattedRows() throws {
+        guard var rig = NavRig() else { return }
+        let rows = TableRows(count: 100)
+        let frame = Rect(x: 10, y: 20.3, width: 300, height: 500.7)
+        try rig.create(["A"]) {
+            $0.frame = frame
+            $0.screens = [NavScreen(id: "A", title: "A", rows: rows)]
+        }
+        let hiding = NavScreen(id: "B", title: "B", prefersNavigationBarHidden: true, rows: rows)
+        try rig.apply(.push(target: "nav", screen: hiding, animated: true), at: 0)
+        try rig.apply(.pop(target: "nav", animated: true), at: 0.5)
+        /// The y of each row's hairline for content from `top`, as the drawing sums them.
+        func hairlines(from top: Double) -> [Double] {
+            var ys: [Double] = []
+            var y = frame.minY + top
+            while y < frame.maxY {
+                ys.append(y + 44 - 0.25)
+                y += 44
+            }
+            return ys
+        }
+        let withBar = hairlines(from: NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight)
+        let withoutBar = hairlines(from: NavMetrics.statusBarHeight)
+        func separatorPaths(_ shapes: [Shape]) -> [PathShape] {
+            shapes.flatMap { shape -> [PathShape] in
+                switch shape {
+                case .path(let path) where path.stroke == NavMetrics.separatorColor: [path]
+                case .group(let group): separatorPaths(group.items)
+                default: []
+                }
+            }
+        }
+        var checked = 0
+        for step in 0...100 {
+            let time = Double(step) * 0.01
+            rig.advance(to: time)
+            var shapes: [Shape] = []
+            rig.stack.draw(at: time, timeline: rig.timeline, into: &shapes)
+            for path in separatorPaths(shapes) {
+                // "M<x0> <y>L<x1> <y>" per row: rebuilt from its ends and the expected y.
+                let subpaths = path.data.split(separator: "M")
+                let ends = subpaths.compactMap { subpath -> (Double, Double)? in
+                    let parts = subpath.split(whereSeparator: { $0 == " " || $0 == "L" })
+                    guard parts.count == 4, let x0 = Double(parts[0]), let x1 = Double(parts[2]) else { return nil }
+                    return (x0, x1)
+                }
+                #expect(ends.count == subpaths.count)
+                let candidates = [withBar, withoutBar].map { ys in
+                    var expected = PathBuilder()
+                    for (index, (x0, x1)) in ends.enumerated() where index < ys.count {
+                        expected.horizontalLine(from: x0, to: x1, y: ys[index])
+                    }
+                    return expected.data
+                }
+                #expect(candidates.contains(path.data), "\(path.data)")
+                checked += 1
+            }
+        }
+        // Both screens' paths while they slide, one at rest.
+        #expect(checked > 100)
+    }
 }

@@ -53,6 +53,30 @@ import Testing
         #expect(path.data == "M15 43.5L320 43.5M15 87.5L320 87.5M0 0.0001L320.25 0.0001")
     }
 
+    /// A horizontal line whose y was formatted beforehand (``PathNumbers``) is the line formatting
+    /// that y gives, ends shared or not; an index past the numbers writes nothing.
+    @Test func horizontalLinesWithFormattedYAreTheFormattedLines() {
+        let ys: [Double] = [0, -0.0, 63.75, 107.75, -12.25, 0.000_05, 123.456_75, 1e12, -1e15, .nan, .infinity, 20.3]
+        let numbers = PathNumbers(ys)
+        #expect(numbers.count == ys.count)
+        let ends: [(Double, Double)] = [(15, 320), (15, 320), (-3.5, 17.125), (-3.5, 17.125), (0, 375)]
+        for shift in 0..<ends.count {
+            var formatted = PathBuilder()
+            var plain = PathBuilder()
+            for index in ys.indices {
+                let (x0, x1) = ends[(index + shift) % ends.count]
+                formatted.horizontalLine(from: x0, to: x1, y: index, of: numbers)
+                plain.horizontalLine(from: x0, to: x1, y: ys[index])
+            }
+            #expect(formatted.data == plain.data)
+        }
+        var path = PathBuilder()
+        path.horizontalLine(from: 15, to: 320, y: ys.count, of: numbers)
+        path.horizontalLine(from: 15, to: 320, y: -1, of: numbers)
+        path.horizontalLine(from: 15, to: 320, y: 0, of: PathNumbers())
+        #expect(path.data.isEmpty)
+    }
+
     @Test func emptyPathHasNoData() {
         #expect(PathBuilder().data.isEmpty)
     }

@@ -98,13 +98,17 @@ extension NavController {
             : textX > frame.minX && textX < frame.maxX + frame.width / 2
         let lineStart = ltr ? max(minX, textX) : minX
         let lineEnd = ltr ? maxX : min(maxX, textX)
-        var y = frame.minY + entry.contentTop
+        let top = frame.minY + entry.contentTop
+        var y = top
         // The separators go out as one path (a subpath per row): a table's hairlines are the
         // same stroke, and one shape instead of one per row keeps the frame small (it is
-        // encoded every frame while a screen slides).
+        // encoded every frame while a screen slides). Their y text was formatted at layout.
         var separators = PathBuilder(commands: 2 * entry.rowTitles.count)
         var anySeparator = false
-        for title in entry.rowTitles {
+        // Formatted at layout; formatted here instead should the layout have been for another
+        // top or row height.
+        let formattedYs = entry.separatorYs.fit(top: top, rowHeight: rows.height) ? entry.separatorYs.numbers : nil
+        for (index, title) in entry.rowTitles.enumerated() {
             guard y < frame.maxY else { break }
             if drawText {
                 shapes.append(
@@ -112,12 +116,16 @@ extension NavController {
                         TextShape(
                             position: Point(x: textX, y: y + rows.height / 2), text: title,
                             size: NavMetrics.rowFontSize,
-                            fill: NavMetrics.rowTextColor, align: ltr ? .left : .right, baseline: .middle,
+                            fillBytes: NavMetrics.rowTextBytes, align: ltr ? .left : .right, baseline: .middle,
                             isRightToLeft: entry.rowTitlesAreRightToLeft)))
             }
             let lineY = y + rows.height - 0.25
             if lineEnd > lineStart, lineY < frame.maxY {
-                separators.horizontalLine(from: lineStart, to: lineEnd, y: lineY)
+                if let formattedYs, index < formattedYs.count {
+                    separators.horizontalLine(from: lineStart, to: lineEnd, y: index, of: formattedYs)
+                } else {
+                    separators.horizontalLine(from: lineStart, to: lineEnd, y: lineY)
+                }
                 anySeparator = true
             }
             y += rows.height

@@ -78,7 +78,8 @@ struct NavController: Sendable {
         for index in entries.indices {
             let hides = barAppearanceEnabled && entries[index].screen.prefersNavigationBarHidden
             entries[index].layOut(
-                previous: previous, width: frame.width, height: frame.height, barHidden: hides, text: text)
+                previous: previous, width: frame.width, height: frame.height, top: frame.minY, barHidden: hides,
+                text: text)
             previous = entries[index].screen.title
         }
     }

@@ -42,6 +42,8 @@ public enum NavMetrics {
     static let titleColor = Color.black
     static let separatorColor = Color(red: 200.0 / 255, green: 199.0 / 255, blue: 204.0 / 255)
     static let rowTextColor = Color.black
+    /// ``rowTextColor`` as shapes carry it, rounded once (a screen draws a row title per row).
+    static let rowTextBytes = ColorBytes(rowTextColor)
     static let titleFontSize = 17.0
     static let backFontSize = 17.0
     static let rowFontSize = 17.0
