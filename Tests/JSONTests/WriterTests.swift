@@ -205,6 +205,48 @@ import Testing
         #expect(mismatchCount == 0, "the first: \(mismatches.prefix(10))")
     }
 
+    /// `JSONWriter.copy` copies exactly `count` bytes, for every count through its word paths and
+    /// past them to memmove's, from and to every alignment, writing nothing around them; runs that
+    /// overlap inside one buffer, either way, come out as memmove leaves them.
+    @Test func copiesCopyExactlyTheirBytes() {
+        var mismatches: [String] = []
+        let source = (0..<96).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for count in 0...40 {
+            for sourceOffset in 0..<8 {
+                for destinationOffset in 0..<8 {
+                    var destination = [UInt8](repeating: 0xEE, count: 96)
+                    var returned = -1
+                    source.withUnsafeBufferPointer { from in
+                        destination.withUnsafeMutableBufferPointer { to in
+                            guard let from = from.baseAddress, let to = to.baseAddress else { return }
+                            returned = JSONWriter.copy(from + sourceOffset, count: count, to: to + destinationOffset)
+                        }
+                    }
+                    var expected = [UInt8](repeating: 0xEE, count: 96)
+                    expected[destinationOffset..<(destinationOffset + count)] =
+                        source[sourceOffset..<(sourceOffset + count)]
+                    if destination != expected || returned != count {
+                        mismatches.append("\(count) bytes from +\(sourceOffset) to +\(destinationOffset)")
+                    }
+                }
+            }
+            for shift in [-9, -7, -3, -1, 1, 2, 5, 8, 9] {
+                var buffer = source
+                let from = 30
+                let to = from + shift
+                buffer.withUnsafeMutableBufferPointer { whole in
+                    guard let base = whole.baseAddress else { return }
+                    _ = JSONWriter.copy(UnsafePointer(base + from), count: count, to: base + to)
+                }
+                var expected = source
+                expected[to..<(to + count)] = source[from..<(from + count)]
+                if buffer != expected { mismatches.append("\(count) bytes overlapping, shifted \(shift)") }
+            }
+        }
+        let mismatchCount = mismatches.count
+        #expect(mismatchCount == 0, "the first: \(mismatches.prefix(10))")
+    }
+
     @Test func writerBufferIsReusable() {
         var writer = JSONWriter(capacity: 64)
         writer.appendRaw("[")
