@@ -193,8 +193,7 @@ extension JSONByteCursor {
     @inline(__always)
     private mutating func appendNumberField(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        appendRaw(key)
-        appendBoundedNumber(value, decimals: JSONWriter.shapeDecimals)
+        appendRaw(key, boundedNumber: value, decimals: JSONWriter.shapeDecimals)
     }
 
     /// The key, then `"#rrggbb"` (`"#rrggbbaa"` unless opaque), in one write: a frame has about

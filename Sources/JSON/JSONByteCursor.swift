@@ -43,18 +43,18 @@ public struct JSONByteCursor {
             return
         }
         base[written] = byte
-        written += 1
+        written &+= 1
     }
 
     /// Appends a literal's bytes.
     @inlinable @inline(__always)
     public mutating func appendRaw(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
-        guard capacity - written >= length else {
+        guard capacity &- written >= length else {
             didOverflow = true
             return
         }
-        written += JSONWriter.copy(text.utf8Start, count: length, to: base + written)
+        written &+= JSONWriter.copy(text.utf8Start, count: length, to: base + written)
     }
 
     /// Runs `body` on room for at least `maxCount` bytes after the output (one bounds check for
@@ -92,22 +92,40 @@ public struct JSONByteCursor {
     /// before with the same decimals is copied from it, and a new one is kept there.
     @inlinable @inline(__always)
     public mutating func appendBoundedNumber(_ x: Double, decimals: Int) {
-        guard capacity - written >= JSONByteCursor.maxBoundedNumberBytes else {
+        guard capacity &- written >= JSONByteCursor.maxBoundedNumberBytes else {
+            didOverflow = true
+            return
+        }
+        written &+= writeBoundedNumber(x, decimals: decimals, at: base + written)
+    }
+
+    /// A key (a literal such as `,"x":`) then `x` as ``appendBoundedNumber(_:decimals:)`` writes
+    /// it, with one check for room: a frame's shapes write a few hundred such fields.
+    @inlinable @inline(__always)
+    public mutating func appendRaw(_ key: StaticString, boundedNumber x: Double, decimals: Int) {
+        let keyCount = key.utf8CodeUnitCount
+        guard capacity &- written >= keyCount &+ JSONByteCursor.maxBoundedNumberBytes else {
             didOverflow = true
             return
         }
         let output = base + written
+        let copied = JSONWriter.copy(key.utf8Start, count: keyCount, to: output)
+        written &+= copied &+ writeBoundedNumber(x, decimals: decimals, at: output + copied)
+    }
+
+    /// Writes `x` as ``appendBoundedNumber(_:decimals:)`` does at `output`, which has room for
+    /// ``maxBoundedNumberBytes``, through the number cache when there is one; returns the count.
+    @inlinable @inline(__always)
+    func writeBoundedNumber(_ x: Double, decimals: Int, at output: UnsafeMutablePointer<UInt8>) -> Int {
         guard let cache = numberCache else {
-            written += JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
-            return
+            return JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
         }
         if let copied = NumberTextCache.copy(x, decimals: decimals, from: cache, to: output) {
-            written += copied
-            return
+            return copied
         }
         let count = JSONByteCursor.formatBounded(x, decimals: decimals, into: output)
         NumberTextCache.keep(x, decimals: decimals, text: output, count: count, in: cache)
-        written += count
+        return count
     }
 
     /// Writes `x` clamped to ±``numberLimit`` (NaN and the infinities as `0`) with at most

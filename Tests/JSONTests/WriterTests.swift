@@ -128,6 +128,34 @@ import Testing
         #expect(entry.bits == last.bitPattern && entry.tag == lastTag)
     }
 
+    /// A key and a bounded number written in one step are the key then the number written
+    /// apart: specials, clamped and cached values, with and without a number cache, and in
+    /// cursors too small for them (the writer grows and writes again).
+    @Test func keyedNumbersAreTheKeyThenTheNumber() {
+        let values: [Double] = [
+            0, -0.0, .nan, .infinity, -.infinity, 1e9, -2e15, 0.000_05, -0.000_05, 123.456_75, 17, 0.5, -12.25,
+        ]
+        let cache = NumberTextCache()
+        // Twice through: the second time the cache has them.
+        for (round, x) in (values + values).enumerated() {
+            for decimals in [0, 4, 6] {
+                var apart = JSONWriter()
+                apart.withCursor {
+                    $0.appendRaw(#","stroke":"#)
+                    $0.appendBoundedNumber(x, decimals: decimals)
+                }
+                for cached in [false, true] {
+                    var together = JSONWriter(capacity: 4)
+                    together.withCursor(minimumCapacity: round % 2 == 0 ? 4 : 64) {
+                        if cached { $0.useNumberCache(cache) }
+                        $0.appendRaw(#","stroke":"#, boundedNumber: x, decimals: decimals)
+                    }
+                    #expect(together.bytes == apart.bytes, "\(x) at \(decimals) decimals")
+                }
+            }
+        }
+    }
+
     /// `appendCopy(of:)` repeats bytes already written (clamped to them), across a growth of the
     /// buffer too.
     @Test func copiesOfWrittenBytesRepeatThem() {
