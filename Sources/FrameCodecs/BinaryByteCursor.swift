@@ -22,7 +22,7 @@ struct BinaryByteCursor {
             return
         }
         base[count] = byte
-        count += 1
+        count &+= 1
     }
 
     mutating func appendBytes(_ bytes: [UInt8]) {
@@ -32,18 +32,21 @@ struct BinaryByteCursor {
     /// 7 bits per byte, low group first, the high bit set on all but the last byte.
     @inline(__always)
     mutating func appendUVarint(_ value: UInt64) {
-        guard capacity - count >= BinaryFrameFormat.maxVarintBytes else {
+        guard capacity &- count >= BinaryFrameFormat.maxVarintBytes else {
             overflowed = true
             return
         }
+        // Through a local pointer and index, with wrapping arithmetic (the room is checked once).
+        let output = base + count
         var rest = value
+        var written = 0
         while rest >= 0x80 {
-            base[count] = UInt8(truncatingIfNeeded: rest) | 0x80
-            count += 1
+            output[written] = UInt8(truncatingIfNeeded: rest) | 0x80
+            written &+= 1
             rest >>= 7
         }
-        base[count] = UInt8(truncatingIfNeeded: rest)
-        count += 1
+        output[written] = UInt8(truncatingIfNeeded: rest)
+        count &+= written &+ 1
     }
 
     /// Zigzag (0, -1, 1, -2, ... as 0, 1, 2, 3, ...), then as ``appendUVarint(_:)``.
@@ -78,12 +81,12 @@ struct BinaryByteCursor {
         text.withUTF8 { utf8 in
             appendUVarint(UInt64(utf8.count))
             guard let source = utf8.baseAddress, !overflowed else { return }
-            guard capacity - count >= utf8.count else {
+            guard capacity &- count >= utf8.count else {
                 overflowed = true
                 return
             }
-            (base + count).update(from: source, count: utf8.count)
-            count += utf8.count
+            // Ids and labels are short: copied in words rather than through memmove.
+            count &+= JSONWriter.copy(source, count: utf8.count, to: base + count)
         }
     }
 }
