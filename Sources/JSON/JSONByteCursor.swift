@@ -165,17 +165,10 @@ public struct JSONByteCursor {
         base[end] = UInt8(ascii: "\"")
         end += 1
         text.withUTF8 { utf8 in
-            guard let source = utf8.baseAddress else { return }
-            let count = utf8.count
-            var runStart = 0
-            var index = JSONByteCursor.nextEscape(in: source, from: 0, count: count)
-            while index < count {
-                end += JSONWriter.copy(source + runStart, count: index - runStart, to: base + end)
-                end += JSONByteCursor.writeEscape(source[index], to: base + end)
-                runStart = index + 1
-                index = JSONByteCursor.nextEscape(in: source, from: runStart, count: count)
-            }
-            end += JSONWriter.copy(source + runStart, count: count - runStart, to: base + end)
+            JSONByteCursor.forEachRun(
+                of: utf8,
+                run: { end += JSONWriter.copy($0, count: $1, to: base + end) },
+                escape: { end += JSONByteCursor.writeEscape($0, to: base + end) })
         }
         base[end] = UInt8(ascii: "\"")
         written = end + 1
@@ -186,6 +179,26 @@ public struct JSONByteCursor {
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Splits a string's UTF-8 into the runs that need no escape and the bytes between them that
+    /// do, in order: `run` gets each run's start and length (a run may be empty), `escape` each
+    /// byte to escape. The one scan of both string writers (this cursor's and ``JSONWriter``'s).
+    @inline(__always)
+    static func forEachRun(
+        of utf8: UnsafeBufferPointer<UInt8>, run: (UnsafePointer<UInt8>, Int) -> Void, escape: (UInt8) -> Void
+    ) {
+        guard let source = utf8.baseAddress else { return }
+        let count = utf8.count
+        var runStart = 0
+        var index = nextEscape(in: source, from: 0, count: count)
+        while index < count {
+            run(source + runStart, index - runStart)
+            escape(source[index])
+            runStart = index + 1
+            index = nextEscape(in: source, from: runStart, count: count)
+        }
+        run(source + runStart, count - runStart)
     }
 
     /// The position of the first byte at or after `start` in `source[0..<count]` that must be

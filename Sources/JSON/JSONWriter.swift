@@ -207,20 +207,12 @@ public struct JSONWriter: Sendable {
 
     /// Appends the escaped body of a string (no quotes), copying unescaped runs in bulk.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let source = utf8.baseAddress else { return }
-        let count = utf8.count
-        var runStart = 0
-        var index = JSONByteCursor.nextEscape(in: source, from: 0, count: count)
-        while index < count {
-            if runStart < index {
-                appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart..<index])))
-            }
-            let byte = source[index]
-            write(maxCount: 6) { JSONByteCursor.writeEscape(byte, to: $0) }
-            runStart = index + 1
-            index = JSONByteCursor.nextEscape(in: source, from: runStart, count: count)
-        }
-        if runStart < count { appendRaw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[runStart...]))) }
+        JSONByteCursor.forEachRun(
+            of: utf8,
+            run: { start, count in
+                if count > 0 { appendRaw(UnsafeRawBufferPointer(start: start, count: count)) }
+            },
+            escape: { byte in write(maxCount: 6) { JSONByteCursor.writeEscape(byte, to: $0) } })
     }
 
     /// The lowercase hexadecimal digit for `value` (0...15).
