@@ -41,9 +41,9 @@ public enum NavMetrics {
     static let tintColor = Color(red: 0, green: 122.0 / 255, blue: 1)
     static let titleColor = Color.black
     static let separatorColor = Color(red: 200.0 / 255, green: 199.0 / 255, blue: 204.0 / 255)
-    static let rowTextColor = Color.black
-    /// ``rowTextColor`` as shapes carry it, rounded once (a screen draws a row title per row).
-    static let rowTextBytes = ColorBytes(rowTextColor)
+    /// Row titles' colour, black, as text shapes carry it (a screen draws a title per row, so it
+    /// is not rounded from a `Color` each time).
+    static let rowTextBytes = ColorBytes.black
     static let titleFontSize = 17.0
     static let backFontSize = 17.0
     static let rowFontSize = 17.0
