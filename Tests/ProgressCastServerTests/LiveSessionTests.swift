@@ -5,6 +5,7 @@ import Typesetting
 import Wire
 
 @testable import ProgressCastServer
+@testable import WebSocketServer
 
 private let fonts: FontCatalog? = try? FontCatalog()
 
@@ -63,5 +64,23 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
         #expect(session.soleWatcherFormat == nil, "both formats, in any order")
         session.watchersChanged(formats: [])
         #expect(session.soleWatcherFormat == nil)
+    }
+
+    /// The one watcher kept beside the pacing fields follows every change of the watchers: it
+    /// is the connection when exactly one watches, nil otherwise.
+    @Test(.enabled(if: fonts != nil)) func soleWatcherFollowsTheWatchers() throws {
+        let session = makeSession(fonts: try #require(fonts))
+        let (a, b) = (ConnectionID(rawValue: 7, slot: 3), ConnectionID(rawValue: 9, slot: 4))
+        #expect(session.soleWatcher == nil, "nobody watches")
+        session.connections.append(a)
+        #expect(session.soleWatcher == a)
+        session.connections.append(b)
+        #expect(session.soleWatcher == nil, "two watch")
+        session.connections.removeAll { $0 == a }
+        #expect(session.soleWatcher == b, "the other one left")
+        session.connections = [a]
+        #expect(session.soleWatcher == a, "replaced")
+        session.connections.removeAll()
+        #expect(session.soleWatcher == nil, "everyone left")
     }
 }

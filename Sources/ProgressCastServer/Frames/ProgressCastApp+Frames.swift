@@ -67,8 +67,14 @@ extension ProgressCastApp {
         // The watchers' one format, when they share it (the usual case), is known without a
         // look-up per watcher (a cold line each under load).
         let sole = session.soleWatcherFormat
-        for connection in session.connections where !pendingJoinFrames.contains(connection) {
-            sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
+        if let only = session.soleWatcher {
+            if pendingJoinFrames.isEmpty || !pendingJoinFrames.contains(only) {
+                sendCurrentFrame(of: session, to: only, delivery: .latest, format: sole, loop: loop)
+            }
+        } else {
+            for connection in session.connections where !pendingJoinFrames.contains(connection) {
+                sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
+            }
         }
         if let readAt = session.opReadAt {
             // The first frame rendered since the op shows it (an op settles its session first).
@@ -165,13 +171,17 @@ extension ProgressCastApp {
     private func renderBatch(_ batch: [(session: LiveSession, due: Int64)], loop: ServerLoop) {
         var rendering: [LiveSession] = []
         rendering.reserveCapacity(batch.count)
+        // One clock read for the batch: its loop only checks and queues (the rendering is done
+        // by the helpers), a few microseconds for a whole batch, where a read per session was
+        // two calls per frame (docs/benchmarks.md).
+        let now = LiveClock.monotonicMicroseconds()
         for (session, due) in batch {
             // Not in flight in practice (a session is scheduled again only once handed back).
             settleRendering(session, loop: loop)
             // Never sooner than 1/fps - slack (less the batch window) after the last frame (a
             // session handled late in one batch may come early in the next): wait the difference.
             let earliest = session.lastFrameWall + 1_000_000 / Int64(session.fps) - FrameScheduler.pacingSlack
-            if LiveClock.monotonicMicroseconds() + FrameScheduler.batchWindow < earliest {
+            if now + FrameScheduler.batchWindow < earliest {
                 // Keep the lattice time, so the next frame comes at the next lattice point
                 // (counting from the deferred time would skip one).
                 // Rounded up to a whole millisecond, so deferred frames share wakes.
@@ -182,7 +192,9 @@ extension ProgressCastApp {
             session.lastFrameGrid = session.deferredLatticeTime ?? due
             session.deferredLatticeTime = nil
             guard !session.isClosed else { continue }
-            if session.connections.isEmpty && session.recorder == nil && session.replay == nil {
+            if session.soleWatcher == nil && session.connections.isEmpty && session.recorder == nil
+                && session.replay == nil
+            {
                 // Nobody to show frames to and nothing recording (a replay keeps playing): stop
                 // pacing frames until a connection joins (flushAfterOp catches up then). A thousand abandoned live
                 // sessions would otherwise render at full rate for their whole time to live.
@@ -190,7 +202,8 @@ extension ProgressCastApp {
                 continue
             }
             if !session.opSinceFrame && session.recorder == nil && session.replay == nil && session.tracers.isEmpty
-                && session.connections.allSatisfy(loop.hasUnsentLatest)
+                && (session.soleWatcher.map(loop.hasUnsentLatest)
+                    ?? session.connections.allSatisfy(loop.hasUnsentLatest))
             {
                 // Every watcher still has the last frame waiting (the server is behind its
                 // sockets): a frame now would only replace it unsent. Skip this slot and keep to
@@ -200,7 +213,7 @@ extension ProgressCastApp {
                 scheduleFrame(session, loop: loop, continuing: true)
                 continue
             }
-            session.beginPacedFrame()
+            session.beginPacedFrame(at: now)
             // A replay is moved by its player here; other sessions are advanced by whichever
             // thread renders them (events are delivered below).
             session.replay?.tick(session: session, app: self, loop: loop)

@@ -53,7 +53,15 @@ final class LiveSession {
     /// Monotonic microseconds when the last frame was produced (live pacing).
     var lastFrameWall: Int64 = 0
     /// Connections watching, in join order.
-    var connections: [ConnectionID] = []
+    var connections: [ConnectionID] = [] {
+        didSet { soleWatcher = connections.count == 1 ? connections[0] : nil }
+    }
+    /// The one connection watching, when exactly one does (the usual case), kept beside the
+    /// pacing fields: a paced frame's checks and its hand-back then read no element of
+    /// ``connections``, whose storage is a cache line of its own, cold by the session's next
+    /// frame under load (a miss in each of the two, most of `renderBatch`'s samples in a profile
+    /// at 1,000 sessions; docs/benchmarks.md).
+    private(set) var soleWatcher: ConnectionID?
     /// The session's frame rate (``SessionSettings/fps``, fixed at creation: a replay's core
     /// is replaced by states of the same recording), kept here beside the pacing fields.
     let fps: Int
@@ -149,10 +157,10 @@ final class LiveSession {
         }
     }
 
-    /// Notes that the session's paced frame is made now (the pacing's last frame, no op pending
-    /// for it), just before it is rendered.
-    func beginPacedFrame() {
-        lastFrameWall = LiveClock.monotonicMicroseconds()
+    /// Notes that the session's paced frame is made now, `now` monotonic microseconds (the
+    /// pacing's last frame, no op pending for it), just before it is rendered.
+    func beginPacedFrame(at now: Int64 = LiveClock.monotonicMicroseconds()) {
+        lastFrameWall = now
         opSinceFrame = false
     }
 
