@@ -20,6 +20,10 @@ public struct IncrementalDisplayList: Sendable {
         public fileprivate(set) var shapes: [Shape] = []
         /// Changes (to a value this list never gave before) every time the shapes are drawn.
         public fileprivate(set) var version: UInt64 = 0
+        /// `shapes.count`, kept beside the version: counting a frame's shapes
+        /// (``IncrementalDisplayList/shapeCount``, every binary frame) then reads no kept
+        /// segment's array, a cold cache line each under load (docs/benchmarks.md).
+        public fileprivate(set) var shapeCount = 0
         /// The key the shapes were drawn from (empty: none, drawn every frame).
         fileprivate var key: [UInt64] = []
         /// A media time before which the key is known to stay the same while the stack's
@@ -198,6 +202,7 @@ public struct IncrementalDisplayList: Sendable {
         kept[index].version = lastVersion
         kept[index].shapes.removeAll(keepingCapacity: true)
         draw(&kept[index].shapes)
+        kept[index].shapeCount = kept[index].shapes.count
     }
 
     /// Ends the frame: segments of earlier frames past the last one given are dropped.
@@ -206,7 +211,11 @@ public struct IncrementalDisplayList: Sendable {
     }
 
     /// Shapes in the current frame's segments, all together.
-    public var shapeCount: Int { segments.reduce(0) { $0 + $1.shapes.count } }
+    public var shapeCount: Int {
+        var total = 0
+        for index in 0..<segmentCount { total += kept[index].shapeCount }
+        return total
+    }
 
     /// The current frame as one display list.
     public var displayList: DisplayList {

@@ -145,6 +145,32 @@ import Testing
         }
     }
 
+    /// The shape count kept beside each segment's version is its shapes' count, and the list's
+    /// total is the flattened list's, through segments kept, drawn again with more or fewer
+    /// shapes, emptied, steady and dropped.
+    @Test func shapeCountsFollowTheShapes() {
+        var list = IncrementalDisplayList()
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            list.begin(size: Self.size)
+            let segments = Int.random(in: 0...5, using: &random)
+            for index in 0..<segments {
+                // Keys 0...3: often the same as last round's (kept), sometimes not (drawn again).
+                let key = Int.random(in: 0...3, using: &random)
+                let count = (key * 3 + index) % 5
+                list.segment(key: { $0.add(key) }) { shapes in
+                    for n in 0..<count { shapes.append(Self.rect(Double(n))) }
+                }
+            }
+            list.segment(revision: UInt64(round / 7), position: segments) { shapes in
+                for n in 0..<(round / 7) % 4 { shapes.append(Self.rect(Double(n))) }
+            }
+            list.end()
+            for segment in list.segments { #expect(segment.shapeCount == segment.shapes.count, "round \(round)") }
+            #expect(list.shapeCount == list.displayList.shapes.count, "round \(round)")
+        }
+    }
+
     @Test func withoutCachingEverySegmentIsDrawn() {
         var list = IncrementalDisplayList(caching: false)
         var keys = 0
