@@ -34,7 +34,7 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Where one segment's encoded shapes stand in the buffer: for JSON, the items separated by
     /// commas, after a comma of its own (`lead`) when a non-empty run comes before it; for
     /// binary, the shapes one after the other.
-    private struct Run {
+    fileprivate struct Run {
         /// The segment version the bytes encode.
         var version: UInt64
         var start: Int
@@ -60,6 +60,11 @@ public struct IncrementalFrameEncoder: Sendable {
         /// Each segment encoded again, by segment index (nil for segments kept from the last
         /// frame).
         fileprivate var fresh: [FreshRun?] = []
+        /// Where each segment's run goes in the new frame (``placeRuns(_:from:)``), copied into
+        /// the encoder's own runs once the frame is laid out: a second array per encoder, swapped
+        /// with the first every frame, was cold lines written at every frame (a write miss per
+        /// line in a simulation of the `frames` part, docs/benchmarks.md).
+        fileprivate var placed: [Run] = []
         /// JSON: numbers' text, copied rather than formatted again when a number recurs (a
         /// spinner's spokes, a table's rows, across frames and sessions): one per thread, as the
         /// scratch is. Made at the first JSON segment encoded with the scratch, not with it: every
@@ -107,9 +112,8 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Bytes of the display list's part before the first run (JSON: `"w":W,"h":H,"shapes":[`;
     /// binary: the size and the shape count).
     private var prefixCount = 0
-    /// Where each segment's run stands in `bytes`, and the runs being laid out.
+    /// Where each segment's run stands in `bytes`.
     private var runs: [Run] = []
-    private var nextRuns: [Run] = []
     /// Whether a frame was made.
     private var hasFrame = false
     /// Whether the last frame's display-list part is the one of the frame before it, and that
@@ -221,18 +225,23 @@ public struct IncrementalFrameEncoder: Sendable {
         bytes = []
         var shown = shownHeader
         shownHeader = []
-        let layout = Layout(
-            oldRuns: runs, newRuns: nextRuns, fresh: scratch.fresh, header: header, prefix: prefix,
-            oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
         let compare = hasFrame
         let oldHeader = headerStart..<bodyOffset
-        let same = scratch.withBytes(of: encoding) {
-            layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
+        let same: Bool
+        do {
+            // Scoped: the layout holds the runs, which are written over in place below.
+            let layout = Layout(
+                oldRuns: runs, newRuns: scratch.placed, fresh: scratch.fresh, header: header, prefix: prefix,
+                oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
+            same = scratch.withBytes(of: encoding) {
+                layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
+            }
         }
         bytes = buffer
         shownHeader = shown
         unchanged = same
-        swap(&runs, &nextRuns)
+        // Over the old runs, in place (their lines were just read).
+        Self.copyRuns(scratch.placed, over: &runs)
         bodyOffset = bodyAt
         headerStart = bodyAt - header.count
         prefixCount = prefix.count
@@ -240,12 +249,12 @@ public struct IncrementalFrameEncoder: Sendable {
         return header.count
     }
 
-    /// Notes in `nextRuns` where each segment's run goes, the runs one after the other from
+    /// Notes in the scratch's `placed` where each segment's run goes, the runs one after the other from
     /// `start` (JSON: a comma before each non-empty run after the first); returns where they end.
     private mutating func placeRuns(_ segments: ArraySlice<IncrementalDisplayList.Segment>, from start: Int) -> Int {
         var position = start
         var anyBefore = false
-        nextRuns.removeAll(keepingCapacity: true)
+        scratch.placed.removeAll(keepingCapacity: true)
         for (index, segment) in segments.enumerated() {
             let fresh = scratch.fresh[index]
             let count = fresh?.range.count ?? runs[index].count
@@ -253,10 +262,24 @@ public struct IncrementalFrameEncoder: Sendable {
             if count > 0 { anyBefore = true }
             if lead { position += 1 }
             let hash = fresh?.hash ?? runs[index].hash
-            nextRuns.append(Run(version: segment.version, start: position, count: count, lead: lead, hash: hash))
+            scratch.placed.append(
+                Run(version: segment.version, start: position, count: count, lead: lead, hash: hash))
             position += count
         }
         return position
+    }
+
+    /// Makes `runs` a copy of `placed`, in `runs`' own storage (plain values: copied as bytes).
+    private static func copyRuns(_ placed: [Run], over runs: inout [Run]) {
+        if runs.count > placed.count { runs.removeLast(runs.count - placed.count) }
+        let kept = runs.count
+        placed.withUnsafeBufferPointer { source in
+            runs.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                to.update(from: from, count: kept)
+            }
+            if kept < source.count { runs.append(contentsOf: source[kept...]) }
+        }
     }
 
     /// How one frame is laid out over the last one in the buffer.
@@ -372,12 +395,12 @@ public struct IncrementalFrameEncoder: Sendable {
         return true
     }
 
-    /// ``bodyIdentity`` for the runs in `nextRuns`, with the prefix at `prefix` in the scratch bytes.
+    /// ``bodyIdentity`` for the runs in the scratch's `placed`, with the prefix at `prefix` in the scratch bytes.
     private func composeIdentity(prefix: Range<Int>) -> UInt64 {
         // Seeded by the encoding, so a JSON and a binary part never look alike.
         var state = FrameBodyHash.combine(
             FrameBodyHash.identitySeed(encoding), scratch.hash(prefix, of: encoding))
-        for run in nextRuns where run.count > 0 { state = FrameBodyHash.combine(state, run.hash) }
+        for run in scratch.placed where run.count > 0 { state = FrameBodyHash.combine(state, run.hash) }
         return FrameBodyHash.finish(state)
     }
 
