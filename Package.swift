@@ -163,6 +163,8 @@ let package = Package(
             name: "ProgressCastServerTests",
             dependencies: [
                 "ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire",
+                "Timing",
+                "WebSocketServer",
             ]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
         .testTarget(

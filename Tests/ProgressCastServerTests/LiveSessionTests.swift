@@ -1,6 +1,7 @@
 import JSON
 import Session
 import Testing
+import Timing
 import Typesetting
 import Wire
 
@@ -64,6 +65,24 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
         #expect(session.soleWatcherFormat == nil, "both formats, in any order")
         session.watchersChanged(formats: [])
         #expect(session.soleWatcherFormat == nil)
+    }
+
+    /// A live session's paced frame is at the time its frame was begun (its batch's clock
+    /// read), not at a clock read of its own when it is rendered; never before the core's time.
+    @Test(.enabled(if: fonts != nil)) func pacedFrameIsAtItsBeginTime() throws {
+        var settings = SessionSettings()
+        settings.clock = .live
+        let session = LiveSession(
+            id: "s", token: "t", core: SessionCore(settings: settings, fonts: try #require(fonts)))
+        let start = LiveClock.monotonicMicroseconds()
+        // Begun "5 s from now": the frame is at about 5 s though the clock reads about 0.
+        session.beginPacedFrame(at: start + 5_000_000)
+        session.renderPacedFrame(scratch: FrameScratch())
+        #expect(session.core.now >= 5_000_000 && session.core.now < 6_000_000, "at \(session.core.now) us")
+        // A frame begun earlier than the core's time does not move it back.
+        session.beginPacedFrame(at: start)
+        session.renderPacedFrame(scratch: FrameScratch())
+        #expect(session.core.now >= 5_000_000)
     }
 
     /// The one watcher kept beside the pacing fields follows every change of the watchers: it

@@ -121,6 +121,13 @@ final class LiveSession {
         return max(manualMicroseconds, core.now)
     }
 
+    /// The session's media time, in whole microseconds, when the monotonic clock read
+    /// `monotonic` (never before the core's time); a manual clock's time is its own.
+    func mediaMicroseconds(atMonotonic monotonic: Int64) -> Int64 {
+        if let liveClock { return max(liveClock.microseconds(atMonotonic: monotonic), core.now) }
+        return max(manualMicroseconds, core.now)
+    }
+
     /// Moves a manual clock forward.
     func advanceManualClock(by seconds: Double) {
         manualMicroseconds = core.now + MediaTime.microseconds(seconds)
@@ -165,11 +172,15 @@ final class LiveSession {
     }
 
     /// A paced frame's work, done by whichever ``FrameRenderPool`` thread claims the session
-    /// (it touches nothing outside the session): advance to now (a replay's player moved it
-    /// already), render, and note whether frames may change after it.
+    /// (it touches nothing outside the session): advance to the time the frame was begun at
+    /// (``beginPacedFrame(at:)``; a replay's player moved it already), render, and note whether
+    /// frames may change after it.
     func renderPacedFrame(scratch: FrameScratch) {
         if replay == nil {
-            let now = nowMicroseconds()
+            // At the time the frame was begun (``beginPacedFrame(at:)``: its batch's one clock
+            // read, at most a batch's rendering earlier): frames of a batch share a time, and
+            // the render reads no clock of its own (a call per frame, docs/benchmarks.md).
+            let now = mediaMicroseconds(atMonotonic: lastFrameWall)
             withCore { $0.advance(to: now) }
         }
         renderedChange = renderIfChanged(scratch: scratch)

@@ -23,6 +23,12 @@ public struct LiveClock: MediaClock {
         MediaTime.seconds(microseconds: LiveClock.monotonicMicroseconds() - originMicroseconds)
     }
 
+    /// The clock's time in whole microseconds when ``monotonicMicroseconds()`` read `monotonic`
+    /// (what ``now()`` said then, without reading the clock again).
+    public func microseconds(atMonotonic monotonic: Int64) -> Int64 {
+        monotonic &- originMicroseconds
+    }
+
     /// CLOCK_MONOTONIC in whole microseconds.
     public static func monotonicMicroseconds() -> Int64 {
         var ts = timespec()
