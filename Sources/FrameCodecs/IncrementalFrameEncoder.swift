@@ -269,7 +269,8 @@ public struct IncrementalFrameEncoder: Sendable {
         return position
     }
 
-    /// Makes `runs` a copy of `placed`, in `runs`' own storage (plain values: copied as bytes).
+    /// Makes `runs` a copy of `placed`, in `runs`' own storage (plain values: copied as bytes;
+    /// `removeAll` then `append(contentsOf:)` took about 150 more instructions a frame).
     private static func copyRuns(_ placed: [Run], over runs: inout [Run]) {
         if runs.count > placed.count { runs.removeLast(runs.count - placed.count) }
         let kept = runs.count
