@@ -86,20 +86,27 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
     }
 
     /// The one watcher kept beside the pacing fields follows every change of the watchers: it
-    /// is the connection when exactly one watches, nil otherwise.
+    /// is the connection when exactly one watches, nil otherwise; the watcher helpers read it or
+    /// the list and agree with the list.
     @Test(.enabled(if: fonts != nil)) func soleWatcherFollowsTheWatchers() throws {
         let session = makeSession(fonts: try #require(fonts))
         let (a, b) = (ConnectionID(rawValue: 7, slot: 3), ConnectionID(rawValue: 9, slot: 4))
         #expect(session.soleWatcher == nil, "nobody watches")
         session.connections.append(a)
         #expect(session.soleWatcher == a)
+        #expect(session.hasWatchers && session.allWatchers { $0 == a } && !session.allWatchers { $0 == b })
         session.connections.append(b)
         #expect(session.soleWatcher == nil, "two watch")
+        var seen: [ConnectionID] = []
+        session.forEachWatcher { seen.append($0) }
+        #expect(seen == [a, b], "in join order")
+        #expect(!session.allWatchers { $0 == a } && session.allWatchers { $0 == a || $0 == b })
         session.connections.removeAll { $0 == a }
         #expect(session.soleWatcher == b, "the other one left")
         session.connections = [a]
         #expect(session.soleWatcher == a, "replaced")
         session.connections.removeAll()
         #expect(session.soleWatcher == nil, "everyone left")
+        #expect(!session.hasWatchers && session.allWatchers { _ in false }, "none: vacuously all")
     }
 }

@@ -67,14 +67,9 @@ extension ProgressCastApp {
         // The watchers' one format, when they share it (the usual case), is known without a
         // look-up per watcher (a cold line each under load).
         let sole = session.soleWatcherFormat
-        if let only = session.soleWatcher {
-            if pendingJoinFrames.isEmpty || !pendingJoinFrames.contains(only) {
-                sendCurrentFrame(of: session, to: only, delivery: .latest, format: sole, loop: loop)
-            }
-        } else {
-            for connection in session.connections where !pendingJoinFrames.contains(connection) {
-                sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
-            }
+        session.forEachWatcher { connection in
+            guard pendingJoinFrames.isEmpty || !pendingJoinFrames.contains(connection) else { return }
+            sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
         }
         if let readAt = session.opReadAt {
             // The first frame rendered since the op shows it (an op settles its session first).
@@ -192,9 +187,7 @@ extension ProgressCastApp {
             session.lastFrameGrid = session.deferredLatticeTime ?? due
             session.deferredLatticeTime = nil
             guard !session.isClosed else { continue }
-            if session.soleWatcher == nil && session.connections.isEmpty && session.recorder == nil
-                && session.replay == nil
-            {
+            if !session.hasWatchers && session.recorder == nil && session.replay == nil {
                 // Nobody to show frames to and nothing recording (a replay keeps playing): stop
                 // pacing frames until a connection joins (flushAfterOp catches up then). A thousand abandoned live
                 // sessions would otherwise render at full rate for their whole time to live.
@@ -202,8 +195,7 @@ extension ProgressCastApp {
                 continue
             }
             if !session.opSinceFrame && session.recorder == nil && session.replay == nil && session.tracers.isEmpty
-                && (session.soleWatcher.map(loop.hasUnsentLatest)
-                    ?? session.connections.allSatisfy(loop.hasUnsentLatest))
+                && session.allWatchers(loop.hasUnsentLatest)
             {
                 // Every watcher still has the last frame waiting (the server is behind its
                 // sockets): a frame now would only replace it unsent. Skip this slot and keep to

@@ -62,6 +62,24 @@ final class LiveSession {
     /// frame under load (a miss in each of the two, most of `renderBatch`'s samples in a profile
     /// at 1,000 sessions; docs/benchmarks.md).
     private(set) var soleWatcher: ConnectionID?
+
+    /// Whether any connection watches (read without ``connections``' storage when one does).
+    var hasWatchers: Bool { soleWatcher != nil || !connections.isEmpty }
+
+    /// Whether `predicate` holds for every watcher (true when none watches), the one watcher
+    /// read inline (``soleWatcher``).
+    @inline(__always)
+    func allWatchers(_ predicate: (ConnectionID) -> Bool) -> Bool {
+        if let soleWatcher { return predicate(soleWatcher) }
+        return connections.allSatisfy(predicate)
+    }
+
+    /// Calls `body` for each watcher in join order, the one watcher read inline (``soleWatcher``).
+    @inline(__always)
+    func forEachWatcher(_ body: (ConnectionID) -> Void) {
+        if let soleWatcher { return body(soleWatcher) }
+        for connection in connections { body(connection) }
+    }
     /// The session's frame rate (``SessionSettings/fps``, fixed at creation: a replay's core
     /// is replaced by states of the same recording), kept here beside the pacing fields.
     let fps: Int
