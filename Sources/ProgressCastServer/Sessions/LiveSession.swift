@@ -135,8 +135,7 @@ final class LiveSession {
 
     /// The session's media time now, in whole microseconds.
     func nowMicroseconds() -> Int64 {
-        if let liveClock { return max(MediaTime.microseconds(liveClock.now()), core.now) }
-        return max(manualMicroseconds, core.now)
+        mediaMicroseconds(atMonotonic: LiveClock.monotonicMicroseconds())
     }
 
     /// The session's media time, in whole microseconds, when the monotonic clock read
