@@ -13,7 +13,7 @@ import Typesetting
         let text = try #require(Self.text)
         var entry = ScreenEntry(NavScreen(id: "A", title: "A", rows: TableRows(count: 50, height: 44, title: "Row %d")))
         func layOut(height: Double) {
-            entry.layOut(previous: nil, width: 375, height: height, barHidden: false, text: text)
+            entry.layOut(previous: nil, width: 375, height: height, top: 0, barHidden: false, text: text)
         }
         layOut(height: 667)
         let full = entry.rowTitles

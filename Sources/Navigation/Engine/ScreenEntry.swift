@@ -35,7 +35,7 @@ struct ScreenEntry: Sendable {
     /// with `previous` the title of the screen below (nil for the root). UIKit shows the previous
     /// title, or "Back" when it is too long, or the chevron alone.
     mutating func layOut(
-        previous: String?, width: Double, height: Double, top: Double = 0, barHidden: Bool, text: TextLayout
+        previous: String?, width: Double, height: Double, top: Double, barHidden: Bool, text: TextLayout
     ) {
         let titleFont = text.font(size: NavMetrics.titleFontSize, weight: .bold)
         let titleLine = titleFont.truncate(screen.title, maxWidth: max(0, width - 2 * NavMetrics.titleSideRoom))
