@@ -338,9 +338,18 @@ public struct IncrementalFrameEncoder: Sendable {
                         guard known || old[cursor] == UInt8(ascii: ",") else { return false }
                         cursor += 1
                     }
-                    let source =
-                        fresh[index].map { scratchBase + $0.range.lowerBound } ?? (oldBase + oldRuns[index].start)
-                    guard matches(source, run.count) else { return false }
+                    if let encoded = fresh[index] {
+                        // A run encoded again over an old run of the same place and length: unequal
+                        // hashes mean unequal bytes, decided without reading the old bytes (cold).
+                        if index < oldRuns.count, oldRuns[index].start == cursor, oldRuns[index].count == run.count,
+                            oldRuns[index].hash != encoded.hash
+                        {
+                            return false
+                        }
+                        guard matches(scratchBase + encoded.range.lowerBound, run.count) else { return false }
+                    } else {
+                        guard matches(oldBase + oldRuns[index].start, run.count) else { return false }
+                    }
                 }
                 // The suffix is the same constant, and the lengths are equal.
                 return true
