@@ -3,25 +3,28 @@ public import Geometry
 /// How a bar looks and responds: every style field of `bar.create` and `bar.update`
 /// (docs/protocol.md section 4.2), with BNCommonProgressBar's behaviour behind each.
 public struct BarStyle: Equatable, Sendable {
+    // Stored in this order on purpose: what a frame's drawing reads (frame, sizes, corner, dot,
+    // fill colours) comes first, on as few cache lines as it fits (docs/architecture.md, "Cache
+    // lines per frame").
     /// The bar's view: the track runs across its full width, centred vertically.
     public var frame: Rect
     /// Track and fill height in points (doubled while dragging, as BN's showLargeBar).
     public var barHeight: Double
     /// The dot's diameter in points (1.5 times larger while dragging).
     public var dotSize: Double
-    /// The track: the whole bar behind everything.
-    public var trackColor: Color
-    /// The fill (and the dot) when not dragging.
-    public var fillColor: Color
-    /// The fill's colour while dragging.
-    public var dragColor: Color
-    /// The buffered range's colour (drawn between the track and the fill).
-    public var bufferColor: Color
     /// Corner radius of the track, buffer and fill; nil for a capsule (half the bar height).
     /// Doubled with the bar while dragging, never more than half the drawn height.
     public var cornerRadius: Double?
     /// Whether the dot is drawn.
     public var showDot: Bool
+    /// The fill (and the dot) when not dragging.
+    public var fillColor: Color
+    /// The fill's colour while dragging.
+    public var dragColor: Color
+    /// The track: the whole bar behind everything.
+    public var trackColor: Color
+    /// The buffered range's colour (drawn between the track and the fill).
+    public var bufferColor: Color
     /// Whether a pointer down near the dot starts a drag.
     public var draggable: Bool
     /// Points added on every side of the dot's frame for pointer downs (BN: 20).

@@ -10,20 +10,31 @@ public import Timing
 /// (QA1673), and everything drawn is sampled from its presentation value. A value type: the
 /// ``BarStack`` owns bars; the session's ``Timeline`` owns the layer.
 public struct ProgressBar: Equatable, Sendable {
-    /// The bar's target id (also the owner of its layer, so timeline events name it).
-    public let target: String
+    // Stored in this order on purpose: what every frame's drawing reads (the ids, the layer,
+    // whether a drag is on, then the style, whose own first fields are the ones drawn) comes
+    // first, so a frame reads three or four of the bar's seven cache lines (docs/architecture.md,
+    // "Cache lines per frame").
     /// The ids of the shapes drawn every frame, `target.fill` and `target.dot`, joined once
     /// rather than per frame.
     let fillID: String
     let dotID: String
     /// The bar's own layer.
     public let layer: LayerID
+    /// Whether a pointer is dragging the dot (`drag != nil`), kept beside the fields a frame reads:
+    /// the optional's tag is after the drag state, lines away.
+    public private(set) var isDragging = false
     /// How it looks and responds (`bar.create`, `bar.update`).
     public internal(set) var style: BarStyle
+    /// The bar's target id (also the owner of its layer, so timeline events name it).
+    public let target: String
     /// The buffered range's end, 0...1 (`bar.buffer`).
     public internal(set) var buffer: Double = 0
     /// The drag in progress, if any.
-    var drag: BarDrag?
+    var drag: BarDrag? {
+        didSet {
+            if case .none = drag { isDragging = false } else { isDragging = true }
+        }
+    }
     /// Values of animations stopped by commands, until their stops are reported (at most a few).
     var interrupted: [InterruptedAnimation] = []
 
@@ -49,13 +60,6 @@ public struct ProgressBar: Equatable, Sendable {
     public func presentationValue(at time: Double, in timeline: Timeline) -> Double {
         let value = timeline.presentationScalar(ProgressBar.valueKey, of: layer, at: time) ?? 0
         return min(max(value, 0), 1)
-    }
-
-    /// Whether a pointer is dragging the dot.
-    public var isDragging: Bool {
-        // A pattern, not `drag != nil`: the comparison copies the drag state (read every frame).
-        if case .none = drag { return false }
-        return true
     }
 
     /// The pointer dragging the dot, if any.
