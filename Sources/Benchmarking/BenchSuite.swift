@@ -68,6 +68,32 @@ public enum BenchSuite {
         "engine", "frames", "replay", "seek", "server", "baseline", "capacity", "idle", "page", "timing", "text",
     ]
 
+    /// One load run of the server or the baseline part, in one frame encoding.
+    public enum LoadRun: Equatable, Sendable {
+        case server(FrameEncoding)
+        case baseline(FrameEncoding)
+
+        /// The part the run belongs to.
+        public var part: String {
+            switch self {
+            case .server: "server"
+            case .baseline: "baseline"
+            }
+        }
+    }
+
+    /// The server and baseline parts' runs, in order. With both parts, each encoding's baseline
+    /// runs right after its server run, which its CPU ratio compares it with: the machine's speed
+    /// drifts over minutes, and all server runs first put each pair two runs apart
+    /// (docs/benchmarks.md, "Reading the CPU ratio").
+    public static func loadRuns(parts: [String], encodings: [FrameEncoding]) -> [LoadRun] {
+        let server = parts.contains("server")
+        let baseline = parts.contains("baseline")
+        return encodings.flatMap { encoding -> [LoadRun] in
+            (server ? [.server(encoding)] : []) + (baseline ? [.baseline(encoding)] : [])
+        }
+    }
+
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
     /// throws becomes an ERROR row and an entry of ``BenchOutcome/errors``; the others still run.
     public static func run(_ request: BenchRequest) throws -> BenchOutcome {
@@ -94,7 +120,6 @@ public enum BenchSuite {
         let fonts = try FontCatalog()
         var table = BenchTable()
         var errors: [String] = []
-        var progressCast: [FrameEncoding: LoadReport] = [:]
         var recordingPath: String?
         func recording() throws -> String {
             if let recordingPath { return recordingPath }
@@ -125,19 +150,30 @@ public enum BenchSuite {
                             rounds: request.frameRounds, encodings: request.encodings, fonts: fonts))
                 case "replay": table.add(try ReplayBenchmark.runReplay(path: try recording(), fonts: fonts))
                 case "seek": table.add(try ReplayBenchmark.runSeek(path: try recording(), fonts: fonts))
-                case "server":
-                    for encoding in request.encodings {
+                case "server", "baseline":
+                    // The two parts run together, at the first of them (``loadRuns(parts:encodings:)``).
+                    guard part == "server" || !request.parts.contains("server") else { break }
+                    var serverReport: LoadReport?
+                    for run in loadRuns(parts: request.parts, encodings: request.encodings) {
                         settle()
-                        let result = try ServerBenchmark.runServer(settings, encoding: encoding)
-                        progressCast[encoding] = result.report
-                        table.add(result.rows)
-                    }
-                case "baseline":
-                    for encoding in request.encodings {
-                        settle()
-                        table.add(
-                            try ServerBenchmark.runBaseline(
-                                settings, encoding: encoding, fonts: fonts, compareWith: progressCast[encoding]))
+                        do {
+                            switch run {
+                            case .server(let encoding):
+                                serverReport = nil
+                                let result = try ServerBenchmark.runServer(settings, encoding: encoding)
+                                serverReport = result.report
+                                table.add(result.rows)
+                            case .baseline(let encoding):
+                                table.add(
+                                    try ServerBenchmark.runBaseline(
+                                        settings, encoding: encoding, fonts: fonts, compareWith: serverReport))
+                            }
+                        } catch {
+                            errors.append("\(run.part): \(error)")
+                            table.add([
+                                BenchRow(figure: "\(run.part): ERROR", target: "-", measured: "\(error)", passed: false)
+                            ])
+                        }
                     }
                 case "capacity":
                     for encoding in request.encodings {

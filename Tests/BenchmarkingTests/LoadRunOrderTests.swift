@@ -1,0 +1,37 @@
+import LoadGenerator
+import Testing
+
+@testable import Benchmarking
+
+/// The order of the server and baseline parts' load runs: the CPU ratio compares a server run
+/// with the baseline run of the same encoding, so the two run back to back.
+@Suite("server and baseline runs alternate by encoding")
+struct LoadRunOrderTests {
+    @Test("with both parts, each encoding's baseline follows its server run")
+    func bothPartsPairUp() {
+        let runs = BenchSuite.loadRuns(parts: ["server", "baseline"], encodings: [.json, .binary])
+        #expect(runs == [.server(.json), .baseline(.json), .server(.binary), .baseline(.binary)])
+    }
+
+    @Test("the order of the parts asked for does not change it")
+    func partOrderIsIrrelevant() {
+        let runs = BenchSuite.loadRuns(parts: ["baseline", "frames", "server"], encodings: [.binary])
+        #expect(runs == [.server(.binary), .baseline(.binary)])
+    }
+
+    @Test("one part alone runs each encoding once")
+    func onePartAlone() {
+        #expect(
+            BenchSuite.loadRuns(parts: ["server"], encodings: [.json, .binary]) == [.server(.json), .server(.binary)])
+        #expect(
+            BenchSuite.loadRuns(parts: ["baseline"], encodings: [.json, .binary])
+                == [.baseline(.json), .baseline(.binary)])
+        #expect(BenchSuite.loadRuns(parts: ["frames"], encodings: [.json]).isEmpty)
+    }
+
+    @Test("each run names its part")
+    func runsNameTheirPart() {
+        #expect(BenchSuite.LoadRun.server(.json).part == "server")
+        #expect(BenchSuite.LoadRun.baseline(.binary).part == "baseline")
+    }
+}
