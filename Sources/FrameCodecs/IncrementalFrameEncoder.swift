@@ -313,8 +313,10 @@ public struct IncrementalFrameEncoder: Sendable {
                 shown.removeAll(keepingCapacity: true)
                 shown.append(contentsOf: buffer[oldHeader])
             }
+            // The old frame's suffix is where the new one's goes when the two end alike.
+            let suffixInPlace = compare && buffer.count == total
             if buffer.count < total { buffer.append(contentsOf: repeatElement(0, count: total - buffer.count)) }
-            buffer.withUnsafeMutableBytes { lay(in: $0, from: scratch) }
+            buffer.withUnsafeMutableBytes { lay(in: $0, from: scratch, suffixInPlace: suffixInPlace) }
             if buffer.count > total { buffer.removeLast(buffer.count - total) }
             return same
         }
@@ -357,13 +359,18 @@ public struct IncrementalFrameEncoder: Sendable {
         }
 
         /// Kept runs move from their old place to their new one, then the header, the prefix, the
-        /// runs encoded again, the commas and the suffix are written from `scratch`.
+        /// runs encoded again, the commas and the suffix are written from `scratch`. A comma
+        /// already there (the run's old place had one in front, and nothing else writes there) and
+        /// a suffix already in place are not written again: a kept run's line, or the frame's
+        /// last, would be a cold line written for a byte it holds (a cache miss per run and frame).
         ///
         /// Kept runs keep their length and their order, so a run moving left never lands on the
         /// old place of a kept run after it, nor one moving right on one before it: moving the
         /// first kind front to back, then the second back to front, never overwrites a kept run
         /// not yet moved.
-        private func lay(in buffer: UnsafeMutableRawBufferPointer, from scratch: UnsafeRawBufferPointer) {
+        private func lay(
+            in buffer: UnsafeMutableRawBufferPointer, from scratch: UnsafeRawBufferPointer, suffixInPlace: Bool
+        ) {
             guard let base = buffer.baseAddress, let source = scratch.baseAddress else { return }
             for index in newRuns.indices where fresh[index] == nil && newRuns[index].start < oldRuns[index].start {
                 memmove(base + newRuns[index].start, base + oldRuns[index].start, newRuns[index].count)
@@ -375,11 +382,13 @@ public struct IncrementalFrameEncoder: Sendable {
             memcpy(base + bodyAt - header.count, source + header.lowerBound, header.count)
             memcpy(base + bodyAt, source + prefix.lowerBound, prefix.count)
             for (index, run) in newRuns.enumerated() {
-                if run.lead { buffer[run.start - 1] = UInt8(ascii: ",") }
+                if run.lead, index >= oldRuns.count || !oldRuns[index].lead || oldRuns[index].start != run.start {
+                    buffer[run.start - 1] = UInt8(ascii: ",")
+                }
                 guard let range = fresh[index]?.range, !range.isEmpty else { continue }
                 memcpy(base + run.start, source + range.lowerBound, range.count)
             }
-            if suffix {
+            if suffix, !suffixInPlace {
                 buffer[total - 2] = UInt8(ascii: "]")
                 buffer[total - 1] = UInt8(ascii: "}")
             }
