@@ -228,13 +228,19 @@ public struct IncrementalFrameEncoder: Sendable {
         let compare = hasFrame
         let oldHeader = headerStart..<bodyOffset
         let same: Bool
-        do {
-            // Scoped: the layout holds the runs, which are written over in place below.
-            let layout = Layout(
-                oldRuns: runs, newRuns: scratch.placed, fresh: scratch.fresh, header: header, prefix: prefix,
-                oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total, suffix: suffix > 0)
-            same = scratch.withBytes(of: encoding) {
-                layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
+        // The layout sees the runs through their buffers for the call only: holding the arrays
+        // retained and released them every frame (1.3% of a loaded server's samples).
+        same = runs.withUnsafeBufferPointer { oldRuns in
+            scratch.placed.withUnsafeBufferPointer { newRuns in
+                scratch.fresh.withUnsafeBufferPointer { fresh in
+                    let layout = Layout(
+                        oldRuns: oldRuns, newRuns: newRuns, fresh: fresh, header: header, prefix: prefix,
+                        oldPrefix: bodyOffset..<(bodyOffset + prefixCount), bodyAt: bodyAt, total: total,
+                        suffix: suffix > 0)
+                    return scratch.withBytes(of: encoding) {
+                        layout.apply(to: &buffer, from: $0, compare: compare, oldHeader: oldHeader, shown: &shown)
+                    }
+                }
             }
         }
         bytes = buffer
@@ -287,9 +293,9 @@ public struct IncrementalFrameEncoder: Sendable {
     private struct Layout {
         /// Where each segment's run stood and goes, and where the runs encoded again stand in the
         /// scratch bytes (nil: kept).
-        let oldRuns: [Run]
-        let newRuns: [Run]
-        let fresh: [FreshRun?]
+        let oldRuns: UnsafeBufferPointer<Run>
+        let newRuns: UnsafeBufferPointer<Run>
+        let fresh: UnsafeBufferPointer<FreshRun?>
         /// The header and the prefix, in the scratch bytes.
         let header: Range<Int>
         let prefix: Range<Int>
