@@ -82,19 +82,18 @@ public struct NavStack: ComponentStack {
     /// (``NavController/poseSteadyUntil(at:in:)``), so a stack at rest is not even sampled.
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
         // Each controller is read in place: `let controller = controllers[index]` (or a call on
-        // it) copies it, retaining all it holds, per frame.
+        // it) copies it, retaining all it holds, per frame. The key reads only the pose's inputs.
         list.segments(count: controllers.count, revision: revision, at: time) { index, key in
-            controllers.withElementInPlace(at: index) { controller in
-                let pose = controller.pose(at: time, in: timeline)
-                key.add(controller.isTransitioning)
-                key.add(pose.progress)
-                key.add(pose.cover)
-                key.add(pose.frontOffset)
-                key.add(pose.backOffset)
-                key.add(pose.dimAlpha)
-                key.add(pose.barVisibility)
-                key.holds(until: controller.poseSteadyUntil(at: time, in: timeline))
-            }
+            let inputs = controllers.withElementInPlace(at: index) { $0.poseInputs }
+            let pose = NavController.pose(inputs, at: time, in: timeline)
+            key.add(inputs.kind != nil)
+            key.add(pose.progress)
+            key.add(pose.cover)
+            key.add(pose.frontOffset)
+            key.add(pose.backOffset)
+            key.add(pose.dimAlpha)
+            key.add(pose.barVisibility)
+            key.holds(until: NavController.poseSteadyUntil(of: inputs.layer, at: time, in: timeline))
         } draw: { index, shapes in
             drawController(index, at: time, timeline: timeline, into: &shapes)
         }

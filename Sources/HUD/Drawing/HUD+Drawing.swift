@@ -15,50 +15,101 @@ extension HUD {
     /// background's alpha is skipped without a background and the rotation without a spinner
     /// (each lookup walks the layer tree).
     func presentation(at time: Double, in timeline: Timeline, onlyDrawn: Bool = false) -> Presentation {
-        let needsBackground = !onlyDrawn || config.background != .clear
-        let needsRotation = !onlyDrawn || spins
-        return Presentation(
+        Self.presentation(
+            of: layers, background: !onlyDrawn || config.background != .clear, rotation: !onlyDrawn || spins,
+            at: time, in: timeline)
+    }
+
+    /// Samples `layers` at `time`: the background's alpha only with `background`, the rotation
+    /// only with `rotation`.
+    private static func presentation(
+        of layers: HUDLayers, background: Bool, rotation: Bool, at time: Double, in timeline: Timeline
+    ) -> Presentation {
+        Presentation(
             bezelAlpha: timeline.presentationScalar(.opacity, of: layers.bezel, at: time) ?? 0,
-            backgroundAlpha: needsBackground
+            backgroundAlpha: background
                 ? timeline.presentationScalar(.opacity, of: layers.background, at: time) ?? 0 : 0,
             transform: timeline.presentation(.transform, of: layers.bezel, at: time)?.transform ?? .identity,
-            rotation: needsRotation
+            rotation: rotation
                 ? timeline.presentationScalar(HUDLayers.rotation, of: layers.indicator, at: time) ?? 0 : 0)
     }
 
     /// The indicator is the activity spinner.
     private var spins: Bool { layout.indicator == .activity }
 
+    /// What a HUD's drawing key holds (``drawKey(at:timeline:)``), written into a ``DrawKey``
+    /// by ``write(into:)``.
+    struct DrawKeyValues {
+        var visible: Bool
+        var backgroundAlpha = 0.0
+        var bezelAlpha = 0.0
+        var transform = Transform.identity
+        var spoke = 0
+        /// Until when the values hold while the HUD's model state does.
+        var holdsUntil = Double.infinity
+
+        /// Writes the values, and the promise that they hold until ``holdsUntil``.
+        func write(into key: inout DrawKey) {
+            key.add(visible)
+            if visible {
+                key.add(backgroundAlpha)
+                key.add(bezelAlpha)
+                key.add(transform.translation)
+                key.add(transform.scale.width)
+                key.add(transform.scale.height)
+                key.add(transform.rotation)
+                key.add(spoke)
+            }
+            key.holds(until: holdsUntil)
+        }
+    }
+
+    /// The few fields of a HUD its drawing key depends on besides its layers' presentation.
+    struct DrawKeyInputs {
+        var visible: Bool
+        var layers: HUDLayers
+        var spins: Bool
+        var hasBackground: Bool
+    }
+
+    /// The fields ``drawKey(_:at:timeline:)`` reads, read where they are stored. A HUD is 866
+    /// bytes (fourteen cache lines); a method called on one read in place (``HUDStack``) made
+    /// Swift copy all of it first, every frame, where the key needs four fields.
+    @inline(__always)
+    var drawKeyInputs: DrawKeyInputs {
+        DrawKeyInputs(
+            visible: phase.isVisible, layers: layers, spins: layout.indicator == .activity,
+            hasBackground: config.background != .clear)
+    }
+
     /// The presentation ``draw(at:timeline:canvas:into:)`` uses at `time`, for drawing keys: the
     /// phase's visibility, the alphas, the bezel's transform and the highlighted spoke; and
     /// until when they hold while the HUD's model state does (its layers' animations and timing
     /// change only with it): the next start of an animation of the bezel or the background,
     /// the next step of the spinner, or now while one runs.
-    func writeDrawKey(at time: Double, timeline: Timeline, into key: inout DrawKey) {
-        key.add(phase.isVisible)
-        guard phase.isVisible else {
+    static func drawKey(_ hud: DrawKeyInputs, at time: Double, timeline: Timeline) -> DrawKeyValues {
+        guard hud.visible else {
             // Nothing is drawn until the phase changes, which is a new model state.
-            key.holds(until: .infinity)
-            return
+            return DrawKeyValues(visible: false)
         }
-        let state = presentation(at: time, in: timeline, onlyDrawn: true)
-        key.add(state.backgroundAlpha)
-        key.add(state.bezelAlpha)
-        key.add(state.transform.translation)
-        key.add(state.transform.scale.width)
-        key.add(state.transform.scale.height)
-        key.add(state.transform.rotation)
-        key.add(spins ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0)
-        key.holds(until: timeline.presentationSteadyUntil(.opacity, of: layers.bezel, at: time))
-        key.holds(until: timeline.presentationSteadyUntil(.transform, of: layers.bezel, at: time))
-        if config.background != .clear {
-            key.holds(until: timeline.presentationSteadyUntil(.opacity, of: layers.background, at: time))
+        let layers = hud.layers
+        let state = presentation(of: layers, background: hud.hasBackground, rotation: hud.spins, at: time, in: timeline)
+        var until = min(
+            timeline.presentationSteadyUntil(.opacity, of: layers.bezel, at: time),
+            timeline.presentationSteadyUntil(.transform, of: layers.bezel, at: time))
+        if hud.hasBackground {
+            until = min(until, timeline.presentationSteadyUntil(.opacity, of: layers.background, at: time))
         }
-        if spins {
+        if hud.spins {
             // The spin is linear, one turn per period of the indicator's local time.
             let rate = 2 * Double.pi / HUDMetrics.spinnerPeriod * timeline.timeScale(of: layers.indicator)
-            key.holds(until: ActivityIndicatorDrawing.nextStep(after: time, rotation: state.rotation, rate: rate))
+            until = min(until, ActivityIndicatorDrawing.nextStep(after: time, rotation: state.rotation, rate: rate))
         }
+        return DrawKeyValues(
+            visible: true, backgroundAlpha: state.backgroundAlpha, bezelAlpha: state.bezelAlpha,
+            transform: state.transform,
+            spoke: hud.spins ? ActivityIndicatorDrawing.highlightedSpoke(rotation: state.rotation) : 0,
+            holdsUntil: until)
     }
 
     /// Appends the HUD's shapes at `time`, back to front: the background (if any), then the bezel

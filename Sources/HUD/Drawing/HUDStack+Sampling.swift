@@ -15,13 +15,14 @@ extension HUDStack {
     /// Like ``draw(at:timeline:into:)``, a segment per HUD in `list`, kept while its key stays
     /// the same: the stack's `revision` (its model state), the HUD's position, and the
     /// presentation its drawing uses (between two steps of the spinner, a shown HUD's key does
-    /// not change). A HUD's key says until when it holds (`HUD.writeDrawKey`), so between two
+    /// not change). A HUD's key says until when it holds (`HUD.drawKey(_:at:timeline:)`), so between two
     /// steps of its spinner a shown HUD is kept without sampling its layers at all.
     public func draw(at time: Double, timeline: Timeline, revision: UInt64, into list: inout IncrementalDisplayList) {
         // Each HUD is read in place (`withElementInPlace`): a call on `huds[index]` would copy the
         // HUD, retaining all it holds.
         list.segments(count: huds.count, revision: revision, at: time) { index, key in
-            huds.withElementInPlace(at: index) { $0.writeDrawKey(at: time, timeline: timeline, into: &key) }
+            let inputs = huds.withElementInPlace(at: index) { $0.drawKeyInputs }
+            HUD.drawKey(inputs, at: time, timeline: timeline).write(into: &key)
         } draw: { index, shapes in
             huds.withElementInPlace(at: index) { $0.draw(at: time, timeline: timeline, canvas: canvas, into: &shapes) }
         }

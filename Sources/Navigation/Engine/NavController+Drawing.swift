@@ -17,22 +17,45 @@ extension NavController {
         var barVisibility: Double
     }
 
+    /// The few fields ``pose(_:at:in:)`` reads, read where they are stored. A controller is 712
+    /// bytes; a method called on one read in place (``NavStack``) made Swift copy all of it
+    /// (eleven cache lines) first, every frame, where the pose needs five fields.
+    struct PoseInputs {
+        var kind: NavTransitionKind?
+        var layer: LayerID
+        var barLink: BarLink?
+        var width: Double
+        var sign: Double
+    }
+
+    /// This controller's ``PoseInputs``.
+    @inline(__always)
+    var poseInputs: PoseInputs {
+        PoseInputs(kind: transitionKind, layer: layer, barLink: barLink, width: frame.width, sign: sign)
+    }
+
     /// The pose at `time`: the front screen slides in from the trailing edge (mirrored in
     /// right-to-left) while the back one moves ``NavMetrics/parallax`` of the width the other way
     /// under a dimming view whose alpha follows the cover.
     func pose(at time: Double, in timeline: Timeline) -> Pose {
-        guard isTransitioning else {
-            return Pose(
-                progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
-                barVisibility: barVisibility(at: time, in: timeline))
+        Self.pose(poseInputs, at: time, in: timeline)
+    }
+
+    /// ``pose(at:in:)`` of the controller with `inputs`.
+    static func pose(_ inputs: PoseInputs, at time: Double, in timeline: Timeline) -> Pose {
+        func barVisibility() -> Double {
+            timeline.presentationScalar(NavController.barKey, of: inputs.layer, at: time) ?? 1
         }
-        let p = progress(at: time, in: timeline)
-        let c = cover(progress: p)
-        let bar = barLink.map { $0.from + ($0.to - $0.from) * p } ?? barVisibility(at: time, in: timeline)
-        let width = frame.width
+        guard let kind = inputs.kind else {
+            return Pose(
+                progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0, barVisibility: barVisibility())
+        }
+        let p = timeline.presentationScalar(NavController.progressKey, of: inputs.layer, at: time) ?? 0
+        let c = kind == .push ? p : 1 - p
+        let bar = inputs.barLink.map { $0.from + ($0.to - $0.from) * p } ?? barVisibility()
         return Pose(
-            progress: p, cover: c, frontOffset: sign * (1 - c) * width,
-            backOffset: -sign * NavMetrics.parallax * width * c,
+            progress: p, cover: c, frontOffset: inputs.sign * (1 - c) * inputs.width,
+            backOffset: -inputs.sign * NavMetrics.parallax * inputs.width * c,
             dimAlpha: NavMetrics.dimAlpha * c, barVisibility: bar)
     }
 
@@ -41,6 +64,11 @@ extension NavController {
     /// the next start of an animation of the transition's progress or the bar's visibility, `time`
     /// while one runs, infinity when none will (a stack at rest, or a transition held by a finger).
     func poseSteadyUntil(at time: Double, in timeline: Timeline) -> Double {
+        Self.poseSteadyUntil(of: layer, at: time, in: timeline)
+    }
+
+    /// ``poseSteadyUntil(at:in:)`` of the controller whose layer is `layer`.
+    static func poseSteadyUntil(of layer: LayerID, at time: Double, in timeline: Timeline) -> Double {
         min(
             timeline.presentationSteadyUntil(NavController.progressKey, of: layer, at: time),
             timeline.presentationSteadyUntil(NavController.barKey, of: layer, at: time))

@@ -16,19 +16,22 @@ struct NavController: Sendable {
     let fullscreenPopGesture: Bool
     let barAppearanceEnabled: Bool
     let direction: NavLayoutDirection
-    /// UIKit's `viewControllers`, root first: during a pop already without the popped screen.
-    var entries: [ScreenEntry]
-    var transition: NavTransition?
-    /// Whether a transition runs. (A pattern, not `transition != nil`: the comparison copies the
-    /// transition, and drawing keys read it every frame.)
-    var isTransitioning: Bool {
-        if case .none = transition { return false }
-        return true
-    }
-    /// UINavigationController.navigationBarHidden.
-    var barHidden = false
+    // What a frame's pose reads (``poseInputs``) is stored before the screens: the running
+    // transition's kind (the optional transition's own tag sits after both of its screens,
+    // lines away) and the bar change linked to it.
+    /// The running transition's kind (nil when none runs), kept by `transition`'s `didSet`.
+    private(set) var transitionKind: NavTransitionKind?
     /// A bar change animated along with the running transition.
     var barLink: BarLink?
+    /// UIKit's `viewControllers`, root first: during a pop already without the popped screen.
+    var entries: [ScreenEntry]
+    var transition: NavTransition? {
+        didSet { transitionKind = transition?.kind }
+    }
+    /// Whether a transition runs.
+    var isTransitioning: Bool { transitionKind != nil }
+    /// UINavigationController.navigationBarHidden.
+    var barHidden = false
     var pan = PanGestureRecognizer(minimumDistance: NavMetrics.panSlop)
     var panRole = NavGesturePhase.idle
     /// The pan's percent updates, at most the last three (see ``PopDecision``).
