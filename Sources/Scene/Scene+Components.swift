@@ -66,7 +66,11 @@ extension Scene {
     /// ``displayList(at:)``, whose shapes it gives exactly: a component whose key is the one it
     /// had in `list`'s last frame keeps its shapes (docs/architecture.md, "Incremental
     /// rendering"). Keep one list per scene; the server draws every paced frame this way.
-    public func draw(at time: Double, into list: inout IncrementalDisplayList) {
+    ///
+    /// Never changes the scene. `mutating` so that the scene is passed by address: called as a
+    /// non-mutating method with the `inout` list, Swift copied the whole scene (624 bytes, ten
+    /// cache lines) to the stack first, every frame.
+    public mutating func draw(at time: Double, into list: inout IncrementalDisplayList) {
         list.begin(size: canvas)
         let sceneRevision = revisions.scene
         if let chrome {

@@ -53,7 +53,9 @@ public struct SessionCore: Sendable {
 
     /// Draws the display list at the current time into `list`, keeping the segments whose keys
     /// did not change since the list's last frame (see ``Scene/draw(at:into:)``).
-    public func draw(into list: inout IncrementalDisplayList) { scene.draw(at: time, into: &list) }
+    /// Never changes the core (`mutating` only to pass the scene by address, see
+    /// ``Scene/draw(at:into:)``).
+    public mutating func draw(into list: inout IncrementalDisplayList) { scene.draw(at: time, into: &list) }
 
     /// Whether frames may change after now without another op.
     public var mayChange: Bool { scene.mayChange(after: time) }
