@@ -37,7 +37,7 @@ extension HUD {
     /// The indicator is the activity spinner.
     private var spins: Bool { layout.indicator == .activity }
 
-    /// What a HUD's drawing key holds (``drawKey(at:timeline:)``), written into a ``DrawKey``
+    /// What a HUD's drawing key holds (``drawKey(_:at:timeline:)``), written into a ``DrawKey``
     /// by ``write(into:)``.
     struct DrawKeyValues {
         var visible: Bool
