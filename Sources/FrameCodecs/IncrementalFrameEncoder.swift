@@ -243,11 +243,13 @@ public struct IncrementalFrameEncoder: Sendable {
                 }
             }
         }
-        bytes = buffer
-        shownHeader = shown
+        bytes = consume buffer
+        shownHeader = consume shown
         unchanged = same
         // Over the old runs, in place (their lines were just read).
-        Self.copyRuns(scratch.placed, over: &runs)
+        // Through the buffer: the array passed as an argument beside `&runs` was retained and
+        // released around the call.
+        scratch.placed.withUnsafeBufferPointer { Self.copyRuns($0, over: &runs) }
         bodyOffset = bodyAt
         headerStart = bodyAt - header.count
         prefixCount = prefix.count
@@ -277,16 +279,14 @@ public struct IncrementalFrameEncoder: Sendable {
 
     /// Makes `runs` a copy of `placed`, in `runs`' own storage (plain values: copied as bytes;
     /// `removeAll` then `append(contentsOf:)` took about 150 more instructions a frame).
-    private static func copyRuns(_ placed: [Run], over runs: inout [Run]) {
-        if runs.count > placed.count { runs.removeLast(runs.count - placed.count) }
+    private static func copyRuns(_ source: UnsafeBufferPointer<Run>, over runs: inout [Run]) {
+        if runs.count > source.count { runs.removeLast(runs.count - source.count) }
         let kept = runs.count
-        placed.withUnsafeBufferPointer { source in
-            runs.withUnsafeMutableBufferPointer { target in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                to.update(from: from, count: kept)
-            }
-            if kept < source.count { runs.append(contentsOf: source[kept...]) }
+        runs.withUnsafeMutableBufferPointer { target in
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
+            to.update(from: from, count: kept)
         }
+        if kept < source.count { runs.append(contentsOf: source[kept...]) }
     }
 
     /// How one frame is laid out over the last one in the buffer.
