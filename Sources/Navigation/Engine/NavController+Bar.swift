@@ -4,11 +4,16 @@ import Timing
 extension NavController {
     /// The bar's visibility at `time`: 1 shown, 0 hidden (slid up out of the frame).
     func barVisibility(at time: Double, in timeline: Timeline) -> Double {
-        if let link = barLink, transition != nil {
-            let p = progress(at: time, in: timeline)
-            return link.from + (link.to - link.from) * p
+        if let link = barLink, isTransitioning {
+            return link.visibility(atProgress: Self.progress(of: layer, at: time, in: timeline))
         }
-        return timeline.presentationScalar(NavController.barKey, of: layer, at: time) ?? 1
+        return Self.barVisibility(of: layer, at: time, in: timeline)
+    }
+
+    /// The visibility property of the controller's layer `layer` at `time` (what the bar shows
+    /// outside a transition that moves it).
+    static func barVisibility(of layer: LayerID, at time: Double, in timeline: Timeline) -> Double {
+        timeline.presentationScalar(NavController.barKey, of: layer, at: time) ?? 1
     }
 
     /// setNavigationBarHidden:animated:. Unchanged: nothing happens. Animated during a

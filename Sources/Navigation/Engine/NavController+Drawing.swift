@@ -43,16 +43,15 @@ extension NavController {
 
     /// ``pose(at:in:)`` of the controller with `inputs`.
     static func pose(_ inputs: PoseInputs, at time: Double, in timeline: Timeline) -> Pose {
-        func barVisibility() -> Double {
-            timeline.presentationScalar(NavController.barKey, of: inputs.layer, at: time) ?? 1
-        }
         guard let kind = inputs.kind else {
             return Pose(
-                progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0, barVisibility: barVisibility())
+                progress: 0, cover: 1, frontOffset: 0, backOffset: 0, dimAlpha: 0,
+                barVisibility: barVisibility(of: inputs.layer, at: time, in: timeline))
         }
-        let p = timeline.presentationScalar(NavController.progressKey, of: inputs.layer, at: time) ?? 0
-        let c = kind == .push ? p : 1 - p
-        let bar = inputs.barLink.map { $0.from + ($0.to - $0.from) * p } ?? barVisibility()
+        let p = progress(of: inputs.layer, at: time, in: timeline)
+        let c = kind.cover(progress: p)
+        let bar =
+            inputs.barLink?.visibility(atProgress: p) ?? barVisibility(of: inputs.layer, at: time, in: timeline)
         return Pose(
             progress: p, cover: c, frontOffset: inputs.sign * (1 - c) * inputs.width,
             backOffset: -inputs.sign * NavMetrics.parallax * inputs.width * c,

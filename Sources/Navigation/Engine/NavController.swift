@@ -93,14 +93,12 @@ struct NavController: Sendable {
 
     /// The transition's presentation progress at `time` (0 when none).
     func progress(at time: Double, in timeline: Timeline) -> Double {
-        guard transition != nil else { return 0 }
-        return timeline.presentationScalar(NavController.progressKey, of: layer, at: time) ?? 0
+        isTransitioning ? Self.progress(of: layer, at: time, in: timeline) : 0
     }
 
-    /// How far the front screen covers the back one: the push's progress, or one minus the pop's.
-    func cover(progress p: Double) -> Double {
-        guard let transition else { return 1 }
-        return transition.kind == .push ? p : 1 - p
+    /// The progress property of the controller's layer `layer` at `time`.
+    static func progress(of layer: LayerID, at time: Double, in timeline: Timeline) -> Double {
+        timeline.presentationScalar(NavController.progressKey, of: layer, at: time) ?? 0
     }
 
     /// Points from the leading edge (left, or right in right-to-left) of the frame.
@@ -127,4 +125,8 @@ struct NavTransition: Sendable {
 struct BarLink: Sendable {
     var from: Double
     var to: Double
+
+    /// The bar's visibility at the transition's progress `p`.
+    func visibility(atProgress p: Double) -> Double { from + (to - from) * p }
 }
+
