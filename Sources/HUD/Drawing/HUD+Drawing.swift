@@ -16,8 +16,7 @@ extension HUD {
     /// (each lookup walks the layer tree).
     func presentation(at time: Double, in timeline: Timeline, onlyDrawn: Bool = false) -> Presentation {
         Self.presentation(
-            of: layers, background: !onlyDrawn || config.background != .clear, rotation: !onlyDrawn || spins,
-            at: time, in: timeline)
+            of: layers, background: !onlyDrawn || hasBackground, rotation: !onlyDrawn || spins, at: time, in: timeline)
     }
 
     /// Samples `layers` at `time`: the background's alpha only with `background`, the rotation
@@ -36,6 +35,9 @@ extension HUD {
 
     /// The indicator is the activity spinner.
     private var spins: Bool { layout.indicator == .activity }
+
+    /// A background view is drawn behind the bezel.
+    private var hasBackground: Bool { config.background != .clear }
 
     /// What a HUD's drawing key holds (``drawKey(_:at:timeline:)``), written into a ``DrawKey``
     /// by ``write(into:)``.
@@ -77,9 +79,7 @@ extension HUD {
     /// Swift copy all of it first, every frame, where the key needs four fields.
     @inline(__always)
     var drawKeyInputs: DrawKeyInputs {
-        DrawKeyInputs(
-            visible: phase.isVisible, layers: layers, spins: layout.indicator == .activity,
-            hasBackground: config.background != .clear)
+        DrawKeyInputs(visible: phase.isVisible, layers: layers, spins: spins, hasBackground: hasBackground)
     }
 
     /// The presentation ``draw(at:timeline:canvas:into:)`` uses at `time`, for drawing keys: the

@@ -129,4 +129,3 @@ struct BarLink: Sendable {
     /// The bar's visibility at the transition's progress `p`.
     func visibility(atProgress p: Double) -> Double { from + (to - from) * p }
 }
-
