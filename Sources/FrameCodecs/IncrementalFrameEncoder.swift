@@ -277,8 +277,9 @@ public struct IncrementalFrameEncoder: Sendable {
         return position
     }
 
-    /// Makes `runs` a copy of `placed`, in `runs`' own storage (plain values: copied as bytes;
-    /// `removeAll` then `append(contentsOf:)` took about 150 more instructions a frame).
+    /// Makes `runs` a copy of `source` (the scratch's `placed`), in `runs`' own storage (plain
+    /// values: copied as bytes; `removeAll` then `append(contentsOf:)` took about 150 more
+    /// instructions a frame).
     private static func copyRuns(_ source: UnsafeBufferPointer<Run>, over runs: inout [Run]) {
         if runs.count > source.count { runs.removeLast(runs.count - source.count) }
         let kept = runs.count

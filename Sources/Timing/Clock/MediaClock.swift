@@ -20,13 +20,13 @@ public struct LiveClock: MediaClock {
     }
 
     public func now() -> Double {
-        MediaTime.seconds(microseconds: LiveClock.monotonicMicroseconds() - originMicroseconds)
+        MediaTime.seconds(microseconds: microseconds(atMonotonic: LiveClock.monotonicMicroseconds()))
     }
 
     /// The clock's time in whole microseconds when ``monotonicMicroseconds()`` read `monotonic`
     /// (what ``now()`` said then, without reading the clock again).
     public func microseconds(atMonotonic monotonic: Int64) -> Int64 {
-        monotonic &- originMicroseconds
+        monotonic - originMicroseconds
     }
 
     /// CLOCK_MONOTONIC in whole microseconds.
