@@ -155,7 +155,9 @@ enum EngineBenchmark {
         var session = PlannedCore(try plan(scene, fonts: fonts))
         var encoder = FrameEncoder(capacity: 16384)
         var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
-        var incremental = IncrementalDisplayList()
+        // As the server draws: no shapes kept, a frame's segments drawn into one lent buffer.
+        var incremental = IncrementalDisplayList(keepsShapes: false)
+        var frameShapes: [Shape] = []
         var incrementalEncoder = IncrementalFrameEncoder(.json)
         var scratch = IncrementalFrameEncoder.Scratch()
         var r = SceneResult()
@@ -178,12 +180,14 @@ enum EngineBenchmark {
                 // The binary encoding of the same list (docs/protocol.md section 9), timed apart.
                 r.binaryBytes &+= binaryEncoder.encodeFrame(list, seq: frame, time: session.core.time).count
                 let binaryEnd = Nanos.now()
+                incremental.swapFrameShapes(&frameShapes)
                 session.core.draw(into: &incremental)
                 r.incrementalBytes &+= incrementalEncoder.withEncodedFrame(
                     incremental, seq: frame, time: session.core.time, scratch: &scratch
                 ) {
                     frame, _ in frame.count
                 }
+                incremental.swapFrameShapes(&frameShapes)
                 let incrementalEnd = Nanos.now()
                 _ = session.core.takeEvents()
                 let checksum = list.checksum

@@ -21,7 +21,7 @@ enum FramePathBenchmark {
     /// encoding.
     struct LoadSession {
         var planned: EngineBenchmark.PlannedCore
-        var list = IncrementalDisplayList()
+        var list = IncrementalDisplayList(keepsShapes: false)
         var encoder: IncrementalFrameEncoder
 
         init(plan: EngineBenchmark.Plan, encoding: IncrementalFrameEncoder.Encoding) {
@@ -31,15 +31,24 @@ enum FramePathBenchmark {
 
         /// One frame, encoded in `scratch` (one for all sessions, as a server thread keeps);
         /// returns whether its display list changed.
-        mutating func step(scratch: inout IncrementalFrameEncoder.Scratch) throws -> Bool {
+        mutating func step(scratch: inout IncrementalFrameEncoder.Scratch, shapes: inout [Shape]) throws -> Bool {
             try planned.restartIfCycleEnded()
             planned.advance()
+            list.swapFrameShapes(&shapes)
+            defer { list.swapFrameShapes(&shapes) }
             planned.core.draw(into: &list)
             _ = planned.core.takeEvents()
             // With room in front for the transport's frame header, as `SessionFrames` keeps.
             encoder.encodeFrame(list, seq: planned.frame, time: planned.core.time, headroom: 16, scratch: &scratch)
             return !encoder.revertIfUnchanged()
         }
+    }
+
+    /// What a server thread keeps for the sessions it renders in turn: the encoders' scratch and
+    /// the buffer a frame's segments are drawn in.
+    struct ThreadScratch {
+        var encoder = IncrementalFrameEncoder.Scratch()
+        var shapes: [Shape] = []
     }
 
     /// What one run measured.
@@ -57,7 +66,7 @@ enum FramePathBenchmark {
         sessions: Int, scenes: [BenchScene] = BenchScene.allCases, encoding: IncrementalFrameEncoder.Encoding,
         seconds: Double, rounds: Int? = nil, fonts: FontCatalog
     ) throws -> Result {
-        var scratch = IncrementalFrameEncoder.Scratch()
+        var scratch = ThreadScratch()
         var all = try warmedUp(sessions: sessions, scenes: scenes, encoding: encoding, fonts: fonts, scratch: &scratch)
         var result = Result()
         let start = Nanos.now()
@@ -79,7 +88,7 @@ enum FramePathBenchmark {
     /// frames each, then up to a second more, so that they are spread over their scenes' cycles.
     static func warmedUp(
         sessions: Int, scenes: [BenchScene], encoding: IncrementalFrameEncoder.Encoding, fonts: FontCatalog,
-        scratch: inout IncrementalFrameEncoder.Scratch
+        scratch: inout ThreadScratch
     ) throws -> [LoadSession] {
         let scenes = scenes.isEmpty ? BenchScene.allCases : scenes
         var plans: [BenchScene: EngineBenchmark.Plan] = [:]
@@ -92,7 +101,7 @@ enum FramePathBenchmark {
         }
         // Warm-up: one second of frames for every session (allocations, first encodings).
         for _ in 0..<60 {
-            for index in all.indices { _ = try all[index].step(scratch: &scratch) }
+            for index in all.indices { _ = try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes) }
         }
         // Then up to a second more, a different number of frames for each session of a scene,
         // so that the sessions are spread over their scene's one-second cycle as a server's
@@ -100,7 +109,9 @@ enum FramePathBenchmark {
         // session would be in its push for the first 21 frames of every second and at rest for
         // the rest: a 20-round count would measure pushes only.
         for index in all.indices {
-            for _ in 0..<(index / scenes.count) % 60 { _ = try all[index].step(scratch: &scratch) }
+            for _ in 0..<(index / scenes.count) % 60 {
+                _ = try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes)
+            }
         }
         return all
     }
@@ -111,11 +122,13 @@ enum FramePathBenchmark {
     /// `valgrind --tool=callgrind --toggle-collect='*measuredRounds*'`).
     @inline(never)
     private static func measuredRounds(
-        _ rounds: Int, of all: inout [LoadSession], scratch: inout IncrementalFrameEncoder.Scratch
+        _ rounds: Int, of all: inout [LoadSession], scratch: inout ThreadScratch
     ) throws -> Int {
         var changed = 0
         for _ in 0..<rounds {
-            for index in all.indices where try all[index].step(scratch: &scratch) { changed += 1 }
+            for index in all.indices where try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes) {
+                changed += 1
+            }
         }
         return changed
     }

@@ -101,9 +101,14 @@ public struct BinaryFrameEncoder: Sendable {
 extension BinaryByteCursor {
     /// The shapes one after the other, without their count.
     mutating func appendShapeRun(_ shapes: [Shape]) {
+        appendShapeRun(shapes, shapes.indices)
+    }
+
+    /// `shapes[range]` one after the other, without their count.
+    mutating func appendShapeRun(_ shapes: [Shape], _ range: Range<Int>) {
         // In place: a shape passed from the array (even through its buffer pointer) would be
         // copied, retaining its strings and items, per call.
-        shapes.forEachInPlace { appendShape($0) }
+        shapes.forEachInPlace(range) { appendShape($0) }
     }
 
     /// Kind byte, flags byte, the optional id, then the fields in docs/protocol.md's order.

@@ -257,6 +257,24 @@ public struct IncrementalFrameEncoder: Sendable {
         return header.count
     }
 
+    /// Encodes `list`, a display list not drawn in segments, as message `seq` at media time
+    /// `time` into ``buffer``, like ``encodeFrame(_:seq:time:headroom:scratch:)`` (the same
+    /// bytes, compared with the last frame for ``bodyIsUnchanged``), as one run that names no
+    /// segment's version: the next incremental frame encodes every segment again. For a frame
+    /// made from another encoding's bytes (``JSONFrameDecoder``, ``BinaryFrameDecoder``) when
+    /// no shapes are kept to encode it from.
+    public mutating func encodeFlat(
+        _ list: DisplayList, seq: Int, time: Double, headroom: Int, scratch: inout Scratch
+    ) {
+        var single = IncrementalDisplayList(size: list.size, caching: false)
+        single.begin(size: list.size)
+        single.segment(key: nil) { $0.append(contentsOf: list.shapes) }
+        single.end()
+        encodeFrame(single, seq: seq, time: time, headroom: headroom, scratch: &scratch)
+        // Version 0 is never a drawn segment's, so no segment of the real list reuses the run.
+        for index in runs.indices { runs[index].version = 0 }
+    }
+
     /// Notes in the scratch's `placed` where each segment's run goes, the runs one after the other from
     /// `start` (JSON: a comma before each non-empty run after the first); returns where they end.
     private mutating func placeRuns(_ segments: ArraySlice<IncrementalDisplayList.Segment>, from start: Int) -> Int {
@@ -449,10 +467,14 @@ public struct IncrementalFrameEncoder: Sendable {
                 let start = scratch.writer.count
                 if scratch.numbers == nil { scratch.numbers = NumberTextCache() }
                 let numbers = scratch.numbers
-                scratch.writer.appendShapeRun(segment.shapes, numbers: numbers)
+                list.withShapes(ofSegment: index) { shapes, range in
+                    scratch.writer.appendShapeRun(shapes, range, numbers: numbers)
+                }
                 range = start..<scratch.writer.count
             case .binary:
-                range = appendBinary { $0.appendShapeRun(segment.shapes) }
+                range = list.withShapes(ofSegment: index) { shapes, range in
+                    appendBinary { $0.appendShapeRun(shapes, range) }
+                }
             }
             // Hashed while the bytes just written are in cache.
             scratch.fresh.append(FreshRun(range: range, hash: scratch.hash(range, of: encoding)))

@@ -34,9 +34,14 @@ extension JSONWriter {
     /// Appends the shapes separated by commas, without the brackets: a run of an array's items,
     /// copying numbers' text from `numbers` when it has them (see ``NumberTextCache``).
     mutating func appendShapeRun(_ shapes: [Shape], numbers: NumberTextCache? = nil) {
+        appendShapeRun(shapes, shapes.indices, numbers: numbers)
+    }
+
+    /// Appends `shapes[range]` separated by commas (see ``appendShapeRun(_:numbers:)``).
+    mutating func appendShapeRun(_ shapes: [Shape], _ range: Range<Int>, numbers: NumberTextCache? = nil) {
         withCursor { cursor in
             if let numbers { cursor.useNumberCache(numbers) }
-            cursor.appendShapeItems(shapes)
+            cursor.appendShapeItems(shapes, range)
         }
     }
 }
@@ -44,10 +49,15 @@ extension JSONWriter {
 extension JSONByteCursor {
     /// Appends the shapes separated by commas (an array's items, without its brackets).
     mutating func appendShapeItems(_ shapes: [Shape]) {
+        appendShapeItems(shapes, shapes.indices)
+    }
+
+    /// Appends `shapes[range]` separated by commas.
+    mutating func appendShapeItems(_ shapes: [Shape], _ range: Range<Int>) {
         // In place: a shape passed from the array would be copied (retaining its strings and
         // items) per call.
         var first = true
-        shapes.forEachInPlace { shape in
+        shapes.forEachInPlace(range) { shape in
             if !first { appendByte(UInt8(ascii: ",")) }
             first = false
             appendShape(shape)

@@ -30,11 +30,13 @@ public enum FuzzHarness {
     /// would, to one session on a manual clock (a `session.create` line first sets the
     /// session up; `clock.advance` moves the clock; scene ops go through the Scene's op
     /// table). After each op the display list is sampled and encoded, and events taken; it is
-    /// also drawn incrementally, as the server draws it, into one list kept from op to op, which
-    /// must give the same shapes (a drawing key that misses an input fails here).
+    /// also drawn incrementally into one list kept from op to op, which must give the same
+    /// shapes (a drawing key that misses an input fails here), and as the server draws it (no
+    /// shapes kept, see ``ServerFrames``), which must give the same JSON and binary frames.
     public static func decodeCommands(_ bytes: [UInt8]) {
         var core: SessionCore?
         var drawing = IncrementalDisplayList()
+        var served = ServerFrames()
         var encoder = FrameEncoder(capacity: 1024)
         var seq = 0
         var advanced = 0.0
@@ -48,6 +50,7 @@ public enum FuzzHarness {
                 settings.clock = .manual
                 core = SessionCore(settings: settings, fonts: fonts)
                 drawing = IncrementalDisplayList()
+                served = ServerFrames()
                 continue
             }
             if core == nil, let fonts { core = SessionCore(settings: SessionSettings(clock: .manual), fonts: fonts) }
@@ -86,6 +89,7 @@ public enum FuzzHarness {
             let frame = encoder.encodeFrame(list, seq: seq, time: session.time)
             // The server sends frames as text: they must be valid JSON.
             if (try? JSONParser.parse(frame, maxDepth: 512)) == nil { fail("an encoded frame is not valid JSON") }
+            served.check(session: &session, list: list, frame: frame, seq: seq)
             core = session
         }
     }
@@ -140,5 +144,42 @@ public enum FuzzHarness {
     /// Stops the process: a property the fuzzer checks does not hold.
     static func fail(_ message: String) -> Never {
         preconditionFailure("fuzz property violated: \(message)")
+    }
+}
+
+/// A session's frames as the server makes them: drawn into a list that keeps no shapes, each
+/// frame's segments in a buffer lent for the frame, encoded in both encodings by incremental
+/// encoders. Each frame must be byte for byte what the plain encoders write for the display list
+/// drawn whole, and each encoding must decode to a list that encodes to both frames.
+private struct ServerFrames {
+    var drawing = IncrementalDisplayList(keepsShapes: false)
+    var buffer: [Shape] = []
+    var json = IncrementalFrameEncoder(.json)
+    var binary = IncrementalFrameEncoder(.binary)
+    var scratch = IncrementalFrameEncoder.Scratch()
+    var wholeBinary = BinaryFrameEncoder(capacity: 1024)
+
+    /// Draws and encodes `session`'s frame `seq`, checking it against `list` (the display list
+    /// drawn whole) and `frame` (its canonical JSON frame).
+    mutating func check(session: inout SessionCore, list: DisplayList, frame: [UInt8], seq: Int) {
+        drawing.swapFrameShapes(&buffer)
+        session.draw(into: &drawing)
+        json.encodeFrame(drawing, seq: seq, time: session.time, headroom: 16, scratch: &scratch)
+        binary.encodeFrame(drawing, seq: seq, time: session.time, headroom: 16, scratch: &scratch)
+        drawing.swapFrameShapes(&buffer)
+        let binaryFrame = wholeBinary.encodeFrame(list, seq: seq, time: session.time)
+        if Array(json.frame) != frame { FuzzHarness.fail("the server's JSON frame differs from the whole list's") }
+        if Array(binary.frame) != binaryFrame {
+            FuzzHarness.fail("the server's binary frame differs from the whole list's")
+        }
+        var jsonEncoder = FrameEncoder(capacity: 1024)
+        for decoded in [try? JSONFrameDecoder.decode(frame), try? BinaryFrameDecoder.decode(binaryFrame)] {
+            guard let decoded else { FuzzHarness.fail("a frame the server made does not decode") }
+            if jsonEncoder.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time) != frame
+                || wholeBinary.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time) != binaryFrame
+            {
+                FuzzHarness.fail("a decoded frame encodes to other bytes")
+            }
+        }
     }
 }

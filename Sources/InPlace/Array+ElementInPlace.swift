@@ -26,10 +26,20 @@ extension Array {
     /// ``withElementInPlace(at:_:)``). `body` must only read the elements.
     @inlinable @inline(__always)
     public func forEachInPlace(_ body: (inout Element) throws -> Void) rethrows {
+        try forEachInPlace(0..<count, body)
+    }
+
+    /// Calls `body` with each element of `range` in turn where it is stored, without copying it
+    /// (see ``withElementInPlace(at:_:)``). `body` must only read the elements.
+    ///
+    /// - Precondition: `range` lies within the array's indices.
+    @inlinable @inline(__always)
+    public func forEachInPlace(_ range: Range<Int>, _ body: (inout Element) throws -> Void) rethrows {
         try withUnsafeBufferPointer { buffer in
+            precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "range out of bounds")
             guard let base = buffer.baseAddress else { return }
             let elements = UnsafeMutablePointer(mutating: base)
-            for offset in 0..<buffer.count { try body(&elements[offset]) }
+            for offset in range { try body(&elements[offset]) }
         }
     }
 }

@@ -16,7 +16,9 @@ public import Geometry
 public struct IncrementalDisplayList: Sendable {
     /// One segment: its shapes and the version they were drawn at.
     public struct Segment: Sendable {
-        /// The segment's shapes, back to front.
+        /// The segment's shapes, back to front; always empty in a list that keeps no shapes
+        /// (``IncrementalDisplayList/keepsShapes``: read them with
+        /// ``IncrementalDisplayList/withShapes(ofSegment:_:)``).
         public fileprivate(set) var shapes: [Shape] = []
         /// Changes (to a value this list never gave before) every time the shapes are drawn.
         public fileprivate(set) var version: UInt64 = 0
@@ -34,11 +36,29 @@ public struct IncrementalDisplayList: Sendable {
         /// only, not the key's storage, which under load is a cache miss of its own).
         fileprivate var steadyRevision: UInt64 = 0
         fileprivate var steadyIndex = -1
+        /// Without kept shapes (``keepsShapes`` false): the frame the segment was last drawn in
+        /// (``IncrementalDisplayList/frameNumber``), and where its shapes start in that frame's
+        /// shapes.
+        fileprivate var drawnInFrame: UInt64 = 0
+        fileprivate var frameStart = 0
     }
 
     /// Whether segments with equal keys are kept (false: every segment is drawn every frame and
     /// no key is computed, for one-off display lists).
     public let caching: Bool
+    /// Whether segments keep their shapes from frame to frame. Without (false), a frame's
+    /// segments are drawn one after the other into one buffer, which the next frame draws over:
+    /// only the segments drawn in the current frame have shapes (``withShapes(ofSegment:_:)``),
+    /// and a kept segment is known by its version alone, for an encoder that kept its bytes.
+    /// That is how the server draws: a segment's kept shapes were its largest part, read and
+    /// destroyed when it was drawn again, a cold line per shape and frame under load
+    /// (docs/architecture.md, "Incremental rendering"); the frame's buffer, lent by the drawing
+    /// thread (``swapFrameShapes(_:)``), is in that thread's caches.
+    public let keepsShapes: Bool
+    /// Without kept shapes: the shapes drawn in the current frame, segment after segment.
+    private var frameShapes: [Shape] = []
+    /// Frames begun since the list was made (segments drawn in the current one have this number).
+    private var frameNumber: UInt64 = 0
     /// The canvas size of the current frame.
     public private(set) var size: Size
     /// The segments kept (``segmentCount`` of them belong to the current frame).
@@ -57,9 +77,49 @@ public struct IncrementalDisplayList: Sendable {
     public private(set) var keptSteady = 0
 
     /// An empty list. With `caching` false, ``segment(key:draw:)`` always draws.
-    public init(size: Size = Size(width: 0, height: 0), caching: Bool = true) {
+    /// With `keepsShapes` false, segments keep no shapes from one frame to the next (see
+    /// ``keepsShapes``).
+    public init(size: Size = Size(width: 0, height: 0), caching: Bool = true, keepsShapes: Bool = true) {
         self.size = size
         self.caching = caching
+        self.keepsShapes = keepsShapes
+    }
+
+    /// Swaps the buffer a frame's segments are drawn into with `buffer`: a thread drawing many
+    /// lists in turn lends each its own buffer for the frame (swapped in before ``begin(size:)``,
+    /// back after the frame is encoded), so the shapes are written where the last list's were,
+    /// in the thread's caches. Only lists that do not keep shapes use it, and their shapes
+    /// (``withShapes(ofSegment:_:)``, ``displayList``) are read while the buffer is lent.
+    public mutating func swapFrameShapes(_ buffer: inout [Shape]) {
+        swap(&frameShapes, &buffer)
+    }
+
+    /// Whether segment `index` of the current frame has its shapes here: always when the list
+    /// keeps shapes, otherwise when it was drawn in the current frame (not kept by its key).
+    public func hasShapes(ofSegment index: Int) -> Bool {
+        keepsShapes || kept[index].drawnInFrame == frameNumber
+    }
+
+    /// Passes segment `index`'s shapes to `body`, as `shapes[range]` (borrowed: valid only
+    /// during the call).
+    ///
+    /// - Precondition: ``hasShapes(ofSegment:)``: an encoder asking for the shapes of a segment
+    ///   kept without them has lost step with the list (see ``redrawAll()``).
+    public func withShapes<Result>(ofSegment index: Int, _ body: ([Shape], Range<Int>) -> Result) -> Result {
+        if keepsShapes { return body(kept[index].shapes, 0..<kept[index].shapeCount) }
+        precondition(kept[index].drawnInFrame == frameNumber, "segment \(index) was kept without its shapes")
+        let start = kept[index].frameStart
+        return body(frameShapes, start..<(start + kept[index].shapeCount))
+    }
+
+    /// Makes every segment of the next frame draw again, whatever its key: for a list that keeps
+    /// no shapes, when an encoder that did not encode the last frame must encode the next (it
+    /// kept no bytes for the segments' versions, and nothing here has their shapes).
+    public mutating func redrawAll() {
+        for index in kept.indices {
+            kept[index].key.removeAll(keepingCapacity: true)
+            kept[index].steadyUntil = -.infinity
+        }
     }
 
     /// The current frame's segments, in drawing order.
@@ -69,6 +129,8 @@ public struct IncrementalDisplayList: Sendable {
     public mutating func begin(size: Size) {
         self.size = size
         segmentCount = 0
+        frameNumber &+= 1
+        if !keepsShapes { frameShapes.removeAll(keepingCapacity: true) }
     }
 
     /// The next segment: kept as it is when `key` writes the same key as the segment in this
@@ -144,7 +206,9 @@ public struct IncrementalDisplayList: Sendable {
             assert(
                 Self.writes(kept[position].key, stackKey), "segment \(position) was promised steady but its key changed"
             )
-            assert(Self.drawsSame(kept[position].shapes, draw), "segment \(position) kept as steady draws differently")
+            assert(
+                !keepsShapes || Self.drawsSame(kept[position].shapes, draw),
+                "segment \(position) kept as steady draws differently")
             return
         }
         keyedSegment(at: position, promiseFor: (revision, index), key: stackKey, draw: draw)
@@ -177,8 +241,9 @@ public struct IncrementalDisplayList: Sendable {
         }
         if !kept[index].key.isEmpty && kept[index].key == scratch.values {
             reused += 1
+            // Without kept shapes, the frame's encoder checks its bytes against a fresh drawing instead.
             assert(
-                Self.drawsSame(kept[index].shapes, draw),
+                !keepsShapes || Self.drawsSame(kept[index].shapes, draw),
                 "segment \(index) kept for an unchanged key draws differently: its key misses an input")
             return
         }
@@ -200,6 +265,14 @@ public struct IncrementalDisplayList: Sendable {
         drawn += 1
         lastVersion &+= 1
         kept[index].version = lastVersion
+        guard keepsShapes else {
+            let start = frameShapes.count
+            draw(&frameShapes)
+            kept[index].drawnInFrame = frameNumber
+            kept[index].frameStart = start
+            kept[index].shapeCount = frameShapes.count - start
+            return
+        }
         kept[index].shapes.removeAll(keepingCapacity: true)
         draw(&kept[index].shapes)
         kept[index].shapeCount = kept[index].shapes.count
@@ -218,10 +291,14 @@ public struct IncrementalDisplayList: Sendable {
     }
 
     /// The current frame as one display list.
+    ///
+    /// - Precondition: every segment has its shapes (``hasShapes(ofSegment:)``).
     public var displayList: DisplayList {
         var shapes: [Shape] = []
         shapes.reserveCapacity(shapeCount)
-        for segment in segments { shapes.append(contentsOf: segment.shapes) }
+        for index in 0..<segmentCount {
+            withShapes(ofSegment: index) { shapes.append(contentsOf: $0[$1]) }
+        }
         return DisplayList(size: size, shapes: shapes)
     }
 

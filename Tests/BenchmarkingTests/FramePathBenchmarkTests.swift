@@ -42,7 +42,7 @@ struct FramePathBenchmarkTests {
     @Test("navigation sessions are spread over their cycle")
     func sessionsAreSpread() throws {
         let fonts = try #require(Self.fonts)
-        var scratch = IncrementalFrameEncoder.Scratch()
+        var scratch = FramePathBenchmark.ThreadScratch()
         let sessions = try FramePathBenchmark.warmedUp(
             sessions: 60, scenes: [.navigation], encoding: .json, fonts: fonts, scratch: &scratch)
         let pushing = try sessions.filter { session in

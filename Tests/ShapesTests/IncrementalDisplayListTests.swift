@@ -21,6 +21,43 @@ import Testing
         list.end()
     }
 
+    /// Without kept shapes, the segments drawn in a frame have their shapes in the frame's
+    /// buffer (lent by the caller and drawn over by the next frame), a kept segment has none,
+    /// and ``IncrementalDisplayList/redrawAll()`` makes every segment draw again.
+    @Test func withoutKeptShapesOnlyTheFramesDrawnSegmentsHaveShapes() {
+        var list = IncrementalDisplayList(keepsShapes: false)
+        var buffer: [Shape] = []
+        var draws = 0
+        func frame(_ x: Double) {
+            list.swapFrameShapes(&buffer)
+            Self.frame(&list, x: x, draws: &draws)
+            list.swapFrameShapes(&buffer)
+        }
+        func shapes(_ index: Int) -> [Shape] {
+            list.swapFrameShapes(&buffer)
+            defer { list.swapFrameShapes(&buffer) }
+            return list.withShapes(ofSegment: index) { Array($0[$1]) }
+        }
+        frame(1)
+        #expect(buffer == [Self.rect(1), Self.rect(-1)], "drawn into the lent buffer, segment after segment")
+        #expect(list.hasShapes(ofSegment: 0) && list.hasShapes(ofSegment: 1))
+        #expect(shapes(0) == [Self.rect(1)] && shapes(1) == [Self.rect(-1)])
+        let capacity = buffer.capacity
+        frame(1)
+        #expect(draws == 1, "kept, and never drawn again to check it: there is nothing to compare with")
+        #expect(!list.hasShapes(ofSegment: 0) && list.hasShapes(ofSegment: 1))
+        #expect(buffer == [Self.rect(-1)] && buffer.capacity == capacity, "the next frame draws over the buffer")
+        #expect(list.segments.allSatisfy { $0.shapes.isEmpty }, "segments keep no shapes")
+        #expect(shapes(1) == [Self.rect(-1)])
+        list.redrawAll()
+        frame(1)
+        #expect(draws == 2, "drawn again, its key unchanged")
+        list.swapFrameShapes(&buffer)
+        #expect(list.displayList == DisplayList(size: Self.size, shapes: [Self.rect(1), Self.rect(-1)]))
+        list.swapFrameShapes(&buffer)
+        #expect(list.reused == 1 && list.drawn == 5)
+    }
+
     @Test func aSegmentIsKeptWhileItsKeyIsTheSame() {
         var list = IncrementalDisplayList()
         var draws = 0

@@ -7,16 +7,21 @@ import WebSocketServer
 /// (canonical JSON, binary), each made at most once per frame, and the comparison that keeps
 /// frames to changes only.
 ///
-/// The display list is an ``IncrementalDisplayList``: a component whose drawing key did not
-/// change keeps its shapes, and each encoding keeps their encoded bytes, so a frame costs the
-/// drawing and encoding of the components that moved only (docs/architecture.md, "Incremental
-/// rendering"). The bytes are those of the flattened list (debug builds check every frame).
+/// The display list is an ``IncrementalDisplayList`` that keeps no shapes: a component whose
+/// drawing key did not change is not drawn, each encoding keeps its encoded bytes, and the
+/// components drawn again are drawn into the rendering thread's buffer (``FrameScratch``) and
+/// encoded from there, so a frame costs the drawing and encoding of the components that moved
+/// only, and a session holds its frames' bytes, not their shapes (docs/architecture.md,
+/// "Incremental rendering"). The bytes are those of the whole display list drawn afresh (debug
+/// builds check every frame).
 ///
 /// Both encodings carry exactly the canonical frame's values (binary numbers are the integers the
 /// JSON text spells), so comparing the display-list part of either encoding byte for byte is
 /// exactly "is this display list equal to the last one", without hashing. The comparison uses
 /// the encoding the session's watchers need anyway (binary when any watcher takes binary: it is
 /// the cheaper one to make), so a session whose watchers all take JSON never pays for binary.
+/// A frame wanted later in the encoding it was not made in (a watcher joining with the other
+/// encoding, a recording's checksum) is decoded from the one it was made in and encoded whole.
 struct SessionFrames {
     /// One encoding of the frames: its encoder, which keeps the current frame laid out as the
     /// transport sends it (the transport's headroom, ``ServerLoop/messageHeadroom``, then the
@@ -27,6 +32,9 @@ struct SessionFrames {
         let format: FrameFormat
         /// Whether the encoder's frame is the current frame.
         var isCurrent = false
+        /// Whether the encoder encoded the last frame drawn, so it holds bytes for every segment
+        /// the next frame may keep without drawing it.
+        var inStep = false
         var encoder: IncrementalFrameEncoder
 
         init(_ format: FrameFormat) {
@@ -37,20 +45,25 @@ struct SessionFrames {
         /// The current frame (headroom, then the frame, from `start`).
         var message: PreparedFrame { PreparedFrame(bytes: encoder.buffer, start: encoder.frameStart - headroom) }
 
-        /// Encodes the frame and makes it the current one, unless `unlessSame` and its display
-        /// list is the current one's (compared byte for byte: the encoder then goes back to the
-        /// current frame); returns whether it became current.
+        /// Encodes the frame drawn last and makes it the current one, unless `unlessSame` and its
+        /// display list is the current one's (compared byte for byte: the encoder then goes back
+        /// to the current frame); returns whether it became current.
         mutating func encode(
             _ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool,
             scratch: inout IncrementalFrameEncoder.Scratch
         ) -> Bool {
             encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
-            assert(
-                Array(encoder.frame) == SessionFrames.flattened(list, seq: seq, time: time, as: format),
-                "the incremental frame differs from the flattened list's")
+            inStep = true
             if unlessSame, isCurrent, encoder.revertIfUnchanged() { return false }
             isCurrent = true
             return true
+        }
+
+        /// Makes `frame` (the current frame, decoded from the other encoding) the current one.
+        mutating func encode(whole frame: BinaryFrame, scratch: inout IncrementalFrameEncoder.Scratch) {
+            encoder.encodeFlat(frame.list, seq: frame.seq, time: frame.time, headroom: headroom, scratch: &scratch)
+            isCurrent = true
+            inStep = false
         }
     }
 
@@ -72,7 +85,7 @@ struct SessionFrames {
     private var json = Encoded(.json)
     private var binary = Encoded(.binary)
     /// The display list drawn last: the current frame's, or one that showed the same.
-    private var drawing = IncrementalDisplayList()
+    private var drawing = IncrementalDisplayList(keepsShapes: false)
     private var time = 0.0
     private var cachedChecksum: String?
 
@@ -87,38 +100,59 @@ struct SessionFrames {
     /// Draws the frame at media time `time` with `draw` and makes it the current frame unless it
     /// shows the same display list, compared in the `compareIn` encoding; when it changed, also
     /// encodes it in the other encoding if `encodeBoth`. Returns whether it changed. The
-    /// encoders write in `scratch` (the calling thread's, see ``FrameScratch``).
+    /// encoders write in `scratch` (the calling thread's, see ``FrameScratch``), and the frame's
+    /// segments are drawn into its buffer. `fresh` gives the same display list drawn whole: debug
+    /// builds check every encoding against it.
     mutating func update(
         time: Double, compareIn format: FrameFormat, encodeBoth: Bool, scratch: FrameScratch,
-        draw: (inout IncrementalDisplayList) -> Void
+        draw: (inout IncrementalDisplayList) -> Void, fresh: () -> DisplayList
     ) -> Bool {
+        let other: FrameFormat = format == .json ? .binary : .json
         if hasFrame, !isCurrent(format) {
-            // The watchers' encoding changed since the last frame: encode that frame in it first.
-            encodeCurrent(as: format, scratch: scratch)
+            // The watchers' encoding changed since the last frame: that frame in it first, to
+            // compare with.
+            makeCurrent(format, scratch: scratch)
         }
+        // An encoding that did not encode the last frame drawn has no bytes for the segments the
+        // list would keep, and nothing has their shapes: every segment is drawn again.
+        if !inStep(format) || (encodeBoth && !inStep(other)) { drawing.redrawAll() }
+        drawing.swapFrameShapes(&scratch.shapes)
+        defer { drawing.swapFrameShapes(&scratch.shapes) }
         draw(&drawing)
         let (seq, hasFrame) = (self.seq, self.hasFrame)
         let changed = withEncoded(format) { encoded, drawing in
             encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame, scratch: &scratch.encoder)
         }
-        guard changed else { return false }
-        identity = withEncoded(format) { encoded, _ in encoded.encoder.bodyIdentity }
-        self.seq += 1
-        self.hasFrame = true
-        self.time = time
-        cachedChecksum = nil
-        let other: FrameFormat = format == .json ? .binary : .json
-        withEncoded(other) { encoded, _ in encoded.isCurrent = false }
-        if encodeBoth { encodeCurrent(as: other, scratch: scratch) }
-        return true
+        if changed {
+            identity = withEncoded(format) { encoded, _ in encoded.encoder.bodyIdentity }
+            self.seq += 1
+            self.hasFrame = true
+            self.time = time
+            cachedChecksum = nil
+        }
+        if encodeBoth {
+            // Also when the frame is dropped: the other encoding stays in step with the list,
+            // made again for the current frame (its seq and time; the same display list).
+            let (seq, time) = (self.seq, self.time)
+            _ = withEncoded(other) { encoded, drawing in
+                encoded.encode(drawing, seq: seq, time: time, unlessSame: false, scratch: &scratch.encoder)
+            }
+        } else {
+            withEncoded(other) { encoded, _ in
+                encoded.inStep = false
+                if changed { encoded.isCurrent = false }
+            }
+        }
+        assert(encodingsAreOfTheDisplayList(fresh()), "an incremental frame differs from the whole display list's")
+        return changed
     }
 
     /// The current frame in `format` as the transport sends it (from its `start`, ``headroom``
-    /// bytes, then the frame), encoded now (in `scratch`) if it was not yet (empty before the
-    /// first frame).
+    /// bytes, then the frame), made now from the other encoding (in `scratch`) if it was not
+    /// made yet (empty before the first frame).
     mutating func message(_ format: FrameFormat, scratch: FrameScratch) -> PreparedFrame {
         guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
-        if !isCurrent(format) { encodeCurrent(as: format, scratch: scratch) }
+        if !isCurrent(format) { makeCurrent(format, scratch: scratch) }
         return format == .json ? json.message : binary.message
     }
 
@@ -145,6 +179,11 @@ struct SessionFrames {
         format == .json ? json.isCurrent : binary.isCurrent
     }
 
+    /// Whether the encoder of `format` encoded the last frame drawn (see ``Encoded/inStep``).
+    private func inStep(_ format: FrameFormat) -> Bool {
+        format == .json ? json.inStep : binary.inStep
+    }
+
     /// Lends the encoding `format` (in place) and the display list drawn last to `body`.
     private mutating func withEncoded<Result>(
         _ format: FrameFormat, _ body: (inout Encoded, IncrementalDisplayList) -> Result
@@ -155,28 +194,41 @@ struct SessionFrames {
         }
     }
 
-    /// Encodes the current frame in `format` (an encoding wanted now that was not made).
-    private mutating func encodeCurrent(as format: FrameFormat, scratch: FrameScratch) {
-        let (seq, time) = (self.seq, self.time)
-        _ = withEncoded(format) { encoded, drawing in
-            encoded.encode(drawing, seq: seq, time: time, unlessSame: false, scratch: &scratch.encoder)
+    /// Makes the current frame in `format`, which was not made, from the other encoding (made:
+    /// the last update made it, and making one never unmakes the other): decoded, then encoded
+    /// whole. Both decoders give back exactly the values the frame was encoded from.
+    private mutating func makeCurrent(_ format: FrameFormat, scratch: FrameScratch) {
+        let source = format == .json ? binary : json
+        precondition(source.isCurrent, "a frame exists in neither encoding")
+        let frame: BinaryFrame
+        do {
+            switch source.format {
+            case .binary: frame = try BinaryFrameDecoder.decode(Array(source.encoder.frame))
+            case .json: frame = try JSONFrameDecoder.decode(source.encoder.frame)
+            }
+        } catch {
+            // The encoder's own output: a decoder refusing it is a bug in one of the two.
+            preconditionFailure("the server's own \(source.format) frame does not decode: \(error)")
         }
+        withEncoded(format) { encoded, _ in encoded.encode(whole: frame, scratch: &scratch.encoder) }
     }
 
-    /// The frame as the plain encoders write the flattened list (for debug builds' checks).
-    private static func flattened(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, as format: FrameFormat
-    )
-        -> [UInt8]
-    {
-        switch format {
-        case .binary:
-            var encoder = BinaryFrameEncoder()
-            return encoder.encodeFrame(list.displayList, seq: seq, time: time)
-        case .json:
-            var encoder = FrameEncoder()
-            return encoder.encodeFrame(list.displayList, seq: seq, time: time)
+    /// Whether every encoding made for the current frame is byte for byte what the plain
+    /// encoders write for `list` (for debug builds' checks).
+    private func encodingsAreOfTheDisplayList(_ list: DisplayList) -> Bool {
+        for encoded in [json, binary] where encoded.isCurrent {
+            let expected: [UInt8]
+            switch encoded.format {
+            case .binary:
+                var encoder = BinaryFrameEncoder()
+                expected = encoder.encodeFrame(list, seq: seq, time: time)
+            case .json:
+                var encoder = FrameEncoder()
+                expected = encoder.encodeFrame(list, seq: seq, time: time)
+            }
+            if Array(encoded.encoder.frame) != expected { return false }
         }
+        return true
     }
 }
 
@@ -186,6 +238,9 @@ struct SessionFrames {
 /// service thread keeps one (``FrameRenderPool/serviceScratch``), each render helper its own.
 final class FrameScratch {
     var encoder = IncrementalFrameEncoder.Scratch()
+    /// The buffer the sessions' segments are drawn into, a frame at a time
+    /// (``IncrementalDisplayList/swapFrameShapes(_:)``).
+    var shapes: [Shape] = []
 }
 
 /// A session's current frame as the transport sends it: from `start` in `bytes`, the transport's

@@ -178,6 +178,8 @@ final class LiveSession {
             scratch: scratch
         ) { list in
             withCore { $0.draw(into: &list) }
+        } fresh: {
+            withCore { $0.displayList() }
         }
     }
 
