@@ -73,14 +73,14 @@ extension Scene {
     public mutating func draw(at time: Double, into list: inout IncrementalDisplayList) {
         list.begin(size: canvas)
         let sceneRevision = revisions.scene
-        if let chrome {
+        if hasChrome, let chrome {
             list.segment(key: { $0.add(sceneRevision) }) { chrome.drawBackground(into: &$0) }
         }
         navs.draw(at: time, timeline: timeline, revision: revisions.navs, into: &list)
         scrolls.draw(at: time, timeline: timeline, revision: revisions.scrolls, into: &list)
         bars.draw(at: time, timeline: timeline, revision: revisions.bars, into: &list)
         huds.draw(at: time, timeline: timeline, revision: revisions.huds, into: &list)
-        if let chrome {
+        if hasChrome, let chrome {
             list.segment(key: { chrome.writeOverlayKey(at: time, scene: sceneRevision, into: &$0) }) {
                 chrome.drawOverlay(at: time, into: &$0)
             }
@@ -115,7 +115,7 @@ extension Scene {
     /// is running on an unfrozen layer, or a timer is pending; or the phone chrome's clock, which
     /// turns every minute, is drawn). Used to skip sampling idle scenes.
     public func mayChange(after time: Double) -> Bool {
-        chrome != nil || timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
+        hasChrome || timeline.nextEventTime() != nil || timeline.hasRunningAnimations(at: time)
     }
 
     /// Refuses a new component when the target is taken by another kind or the scene is full.

@@ -12,8 +12,18 @@ public import Typesetting
 /// before t (docs/architecture.md, "Determinism"). Sampling (`displayList`, `inspect`) never
 /// changes it. It knows no JSON: the wire layer decodes commands and encodes what comes out.
 public struct Scene: Sendable {
+    // Layout: what every frame's drawing reads of the scene itself (the canvas, the stacks'
+    // revisions, whether there is chrome) comes first, on one cache line; stored properties are
+    // laid out in declaration order (docs/architecture.md, "Cache lines per frame").
+
     /// The canvas size in points.
     public let canvas: Size
+    /// Each stack's model revision, for drawing keys: a new one whenever a command, a timeline
+    /// event or a pointer event reaches the stack (see ``lifting``).
+    var revisions = StackRevisions()
+    /// Whether ``chrome`` is set. Testing the optional itself copied the whole chrome (128
+    /// bytes, three cache lines) to the stack every frame.
+    let hasChrome: Bool
     /// Fonts used to measure text (the same files the page draws with).
     public let fonts: FontCatalog
     /// The timing engine all components share.
@@ -26,9 +36,6 @@ public struct Scene: Sendable {
     public internal(set) var navs: NavStack
     /// Scroll views and their MJRefresh components, drawn over navigation stacks, under bars.
     public internal(set) var scrolls: ScrollStack
-    /// Each stack's model revision, for drawing keys: a new one whenever a command, a timeline
-    /// event or a pointer event reaches the stack (see ``lifting``).
-    var revisions = StackRevisions()
     /// Which component stack owns each pointer (the first to take a down keeps it until up/cancel).
     var pointerOwners = PointerOwnership()
     /// Pointers a horizontally scrolling scroll view took over a navigation stack, until their
@@ -55,6 +62,7 @@ public struct Scene: Sendable {
     ) {
         self.canvas = canvas
         self.chrome = chrome ? PhoneChrome(canvas: canvas, date: date) : nil
+        hasChrome = chrome
         self.fonts = fonts
         self.componentLimit = max(1, componentLimit)
         let text = TextLayout(catalog: fonts)
