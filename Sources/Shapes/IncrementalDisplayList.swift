@@ -14,18 +14,14 @@ public import Geometry
 /// gives. Debug builds check that on every reuse: the segment is drawn again and compared, so a
 /// key that misses an input fails the first test that reaches it.
 public struct IncrementalDisplayList: Sendable {
-    /// One segment: its shapes and the version they were drawn at.
+    /// One segment: the version its shapes were drawn at, how many there are, and what decides
+    /// whether it is drawn again. Its shapes are read with ``withShapes(ofSegment:_:)``.
+    ///
+    /// 48 bytes: the server reads every segment of a session's list every frame, and under
+    /// load each cache line of them is a miss (docs/architecture.md, "Cache lines per frame").
     public struct Segment: Sendable {
-        /// The segment's shapes, back to front; always empty in a list that keeps no shapes
-        /// (``IncrementalDisplayList/keepsShapes``: read them with
-        /// ``IncrementalDisplayList/withShapes(ofSegment:_:)``).
-        public fileprivate(set) var shapes: [Shape] = []
         /// Changes (to a value this list never gave before) every time the shapes are drawn.
         public fileprivate(set) var version: UInt64 = 0
-        /// `shapes.count`, kept beside the version: counting a frame's shapes
-        /// (``IncrementalDisplayList/shapeCount``, every binary frame) then reads no kept
-        /// segment's array, a cold cache line each under load (docs/benchmarks.md).
-        public fileprivate(set) var shapeCount = 0
         /// The key the shapes were drawn from (empty: none, drawn every frame).
         fileprivate var key: [UInt64] = []
         /// A media time before which the key is known to stay the same while the stack's
@@ -35,12 +31,18 @@ public struct IncrementalDisplayList: Sendable {
         /// two values, kept beside the promise: checking a steady segment reads this struct
         /// only, not the key's storage, which under load is a cache miss of its own).
         fileprivate var steadyRevision: UInt64 = 0
-        fileprivate var steadyIndex = -1
+        fileprivate var steadyIndex: Int32 = -1
+        /// The number of shapes, kept beside the version: counting a frame's shapes
+        /// (``IncrementalDisplayList/shapeCount``, every binary frame) reads no shapes.
+        fileprivate var count: Int32 = 0
         /// Without kept shapes (``keepsShapes`` false): the frame the segment was last drawn in
-        /// (``IncrementalDisplayList/frameNumber``), and where its shapes start in that frame's
-        /// shapes.
-        fileprivate var drawnInFrame: UInt64 = 0
-        fileprivate var frameStart = 0
+        /// (``IncrementalDisplayList/frameNumber``, wrapping), and where its shapes start in
+        /// that frame's shapes.
+        fileprivate var drawnInFrame: UInt32 = 0
+        fileprivate var frameStart: Int32 = 0
+
+        /// How many shapes the segment has.
+        public var shapeCount: Int { Int(count) }
     }
 
     /// Whether segments with equal keys are kept (false: every segment is drawn every frame and
@@ -57,8 +59,11 @@ public struct IncrementalDisplayList: Sendable {
     public let keepsShapes: Bool
     /// Without kept shapes: the shapes drawn in the current frame, segment after segment.
     private var frameShapes: [Shape] = []
-    /// Frames begun since the list was made (segments drawn in the current one have this number).
-    private var frameNumber: UInt64 = 0
+    /// With kept shapes: each segment's, by index (beside the segments, which stay small).
+    private var keptShapes: [[Shape]] = []
+    /// Frames begun since the list was made, wrapping (segments drawn in the current one have
+    /// this number).
+    private var frameNumber: UInt32 = 0
     /// The canvas size of the current frame.
     public private(set) var size: Size
     /// The segments kept (``segmentCount`` of them belong to the current frame).
@@ -106,9 +111,9 @@ public struct IncrementalDisplayList: Sendable {
     /// - Precondition: ``hasShapes(ofSegment:)``: an encoder asking for the shapes of a segment
     ///   kept without them has lost step with the list (see ``redrawAll()``).
     public func withShapes<Result>(ofSegment index: Int, _ body: ([Shape], Range<Int>) -> Result) -> Result {
-        if keepsShapes { return body(kept[index].shapes, 0..<kept[index].shapeCount) }
+        if keepsShapes { return body(keptShapes[index], keptShapes[index].indices) }
         precondition(kept[index].drawnInFrame == frameNumber, "segment \(index) was kept without its shapes")
-        let start = kept[index].frameStart
+        let start = Int(kept[index].frameStart)
         return body(frameShapes, start..<(start + kept[index].shapeCount))
     }
 
@@ -199,7 +204,7 @@ public struct IncrementalDisplayList: Sendable {
         }
         // Fields read one by one: binding `kept[position]` would copy the segment, retaining its arrays.
         if time < kept[position].steadyUntil && kept[position].steadyRevision == revision
-            && kept[position].steadyIndex == index
+            && kept[position].steadyIndex == Int32(truncatingIfNeeded: index)
         {
             reused += 1
             keptSteady += 1
@@ -207,7 +212,7 @@ public struct IncrementalDisplayList: Sendable {
                 Self.writes(kept[position].key, stackKey), "segment \(position) was promised steady but its key changed"
             )
             assert(
-                !keepsShapes || Self.drawsSame(kept[position].shapes, draw),
+                !keepsShapes || Self.drawsSame(keptShapes[position], draw),
                 "segment \(position) kept as steady draws differently")
             return
         }
@@ -218,7 +223,10 @@ public struct IncrementalDisplayList: Sendable {
     private mutating func nextSegment() -> Int {
         let index = segmentCount
         segmentCount += 1
-        if index == kept.count { kept.append(Segment()) }
+        if index == kept.count {
+            kept.append(Segment())
+            if keepsShapes { keptShapes.append([]) }
+        }
         return index
     }
 
@@ -235,7 +243,8 @@ public struct IncrementalDisplayList: Sendable {
         key(&scratch)
         if let component, let until = scratch.steadyUntil {
             kept[index].steadyUntil = until
-            (kept[index].steadyRevision, kept[index].steadyIndex) = component
+            kept[index].steadyRevision = component.revision
+            kept[index].steadyIndex = Int32(truncatingIfNeeded: component.index)
         } else {
             kept[index].steadyUntil = -.infinity
         }
@@ -243,7 +252,7 @@ public struct IncrementalDisplayList: Sendable {
             reused += 1
             // Without kept shapes, the frame's encoder checks its bytes against a fresh drawing instead.
             assert(
-                !keepsShapes || Self.drawsSame(kept[index].shapes, draw),
+                !keepsShapes || Self.drawsSame(keptShapes[index], draw),
                 "segment \(index) kept for an unchanged key draws differently: its key misses an input")
             return
         }
@@ -269,18 +278,19 @@ public struct IncrementalDisplayList: Sendable {
             let start = frameShapes.count
             draw(&frameShapes)
             kept[index].drawnInFrame = frameNumber
-            kept[index].frameStart = start
-            kept[index].shapeCount = frameShapes.count - start
+            kept[index].frameStart = Int32(start)
+            kept[index].count = Int32(frameShapes.count - start)
             return
         }
-        kept[index].shapes.removeAll(keepingCapacity: true)
-        draw(&kept[index].shapes)
-        kept[index].shapeCount = kept[index].shapes.count
+        keptShapes[index].removeAll(keepingCapacity: true)
+        draw(&keptShapes[index])
+        kept[index].count = Int32(keptShapes[index].count)
     }
 
     /// Ends the frame: segments of earlier frames past the last one given are dropped.
     public mutating func end() {
         if kept.count > segmentCount { kept.removeSubrange(segmentCount...) }
+        if keptShapes.count > segmentCount { keptShapes.removeSubrange(segmentCount...) }
     }
 
     /// Shapes in the current frame's segments, all together.
