@@ -34,15 +34,33 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Where one segment's encoded shapes stand in the buffer: for JSON, the items separated by
     /// commas, after a comma of its own (`lead`) when a non-empty run comes before it; for
     /// binary, the shapes one after the other.
+    ///
+    /// 24 bytes: a frame reads every run of the last frame, and under load each cache line of
+    /// them is a miss (docs/architecture.md, "Cache lines per frame"); a frame's offsets fit in
+    /// 32 bits.
     fileprivate struct Run {
         /// The segment version the bytes encode.
         var version: UInt64
-        var start: Int
-        var count: Int
-        var lead: Bool
         /// ``FrameBodyHash`` of the run's bytes, taken when they were encoded.
-        var hash: UInt64
+        let hash: UInt64
+        private let storedStart: UInt32
+        /// The count, shifted left by one, and the lead comma in the low bit.
+        private let storedCount: UInt32
+
+        init(version: UInt64, start: Int, count: Int, lead: Bool, hash: UInt64) {
+            self.version = version
+            self.hash = hash
+            storedStart = UInt32(start)
+            storedCount = UInt32(count) << 1 | (lead ? 1 : 0)
+        }
+
+        var start: Int { Int(storedStart) }
+        var count: Int { Int(storedCount >> 1) }
+        var lead: Bool { storedCount & 1 != 0 }
     }
+
+    /// The size of a run's record (for the test that keeps it small).
+    static var runStride: Int { MemoryLayout<Run>.stride }
 
     /// Room an encoder writes a frame's new parts in (the header, the prefix and the segments
     /// encoded again) before laying them out over the last frame, with where each segment
@@ -266,12 +284,16 @@ public struct IncrementalFrameEncoder: Sendable {
     public mutating func encodeFlat(
         _ list: DisplayList, seq: Int, time: Double, headroom: Int, scratch: inout Scratch
     ) {
+        // Versions are each list's own: the one-segment list below and the encoder's list both
+        // begin at 1. Version 0 is never a drawn segment's, so with every run at 0 before and
+        // after, the whole frame reuses no run of the list's, and no segment of the list reuses
+        // the whole frame's run.
+        for index in runs.indices { runs[index].version = 0 }
         var single = IncrementalDisplayList(size: list.size, caching: false)
         single.begin(size: list.size)
         single.segment(key: nil) { $0.append(contentsOf: list.shapes) }
         single.end()
         encodeFrame(single, seq: seq, time: time, headroom: headroom, scratch: &scratch)
-        // Version 0 is never a drawn segment's, so no segment of the real list reuses the run.
         for index in runs.indices { runs[index].version = 0 }
     }
 

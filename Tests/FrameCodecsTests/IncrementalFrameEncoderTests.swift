@@ -40,6 +40,79 @@ import Testing
         #expect(encoders.allSatisfy { $0.reused > 0 && $0.encoded > 0 })
     }
 
+    /// Lists that keep no shapes (as the server draws): two take turns drawing into one lent
+    /// buffer, and their frames are still the plain encoders'. A frame encoded whole between
+    /// them (``IncrementalFrameEncoder/encodeFlat(_:seq:time:headroom:scratch:)``, as the server
+    /// does for a frame wanted in the other encoding) is the plain encoders' frame too, and
+    /// leaves no run that a segment of the list reuses: the next frame, every segment drawn
+    /// again, is right.
+    @Test(arguments: [IncrementalFrameEncoder.Encoding.json, .binary])
+    func framesOfListsWithoutKeptShapesAndWholeFramesStayRight(encoding: IncrementalFrameEncoder.Encoding) {
+        var random = TestRandom(seed: 4242)
+        var lists = [IncrementalDisplayList(keepsShapes: false), IncrementalDisplayList(keepsShapes: false)]
+        var encoders = [IncrementalFrameEncoder(encoding), IncrementalFrameEncoder(encoding)]
+        var scratch = IncrementalFrameEncoder.Scratch()
+        var buffer: [Shape] = []
+        var plain = PlainFrames()
+        var slots = [Slots(), Slots()]
+        var whole = 0
+        for round in 0..<300 {
+            for e in 0..<2 {
+                slots[e].resize(to: Int(random.next() % 6))
+                for index in slots[e].indices where random.next() % 3 == 0 || round == 0 {
+                    let shapes = RandomDisplayList.make(&random, depth: 0).shapes
+                    slots[e].redraw(index, Array(shapes.prefix(Int(random.next() % 4))))
+                }
+                let (seq, time) = (round + 1, Double(round) / 60)
+                let expected = plain.frame(slots[e].displayList, seq: seq, time: time, encoding).frame
+                if round > 0, random.next() % 8 == 0 {
+                    encoders[e].encodeFlat(slots[e].displayList, seq: seq, time: time, headroom: 16, scratch: &scratch)
+                    #expect(Array(encoders[e].frame) == expected, "round \(round), \(e), whole")
+                    lists[e].redrawAll()
+                    whole += 1
+                    continue
+                }
+                lists[e].swapFrameShapes(&buffer)
+                slots[e].draw(into: &lists[e])
+                let frame = encoders[e].withEncodedFrame(lists[e], seq: seq, time: time, scratch: &scratch) {
+                    bytes, _ in Array(bytes)
+                }
+                lists[e].swapFrameShapes(&buffer)
+                #expect(frame == expected, "round \(round), \(e)")
+            }
+        }
+        #expect(whole > 20 && encoders.allSatisfy { $0.reused > 0 && $0.encoded > 0 })
+    }
+
+    /// A frame encoded whole names no segment version: a list's first segment (version 1),
+    /// kept since, is encoded again after it rather than taken from the whole frame's one run.
+    @Test(arguments: [IncrementalFrameEncoder.Encoding.json, .binary])
+    func aWholeFrameLeavesNoRunToReuse(encoding: IncrementalFrameEncoder.Encoding) {
+        func rect(_ x: Double) -> Shape { .rect(RectShape(frame: Rect(x: x, y: 0, width: 1, height: 1), fill: .black)) }
+        var list = IncrementalDisplayList()
+        var encoder = IncrementalFrameEncoder(encoding)
+        var scratch = IncrementalFrameEncoder.Scratch()
+        var plain = PlainFrames()
+        var slots = Slots()
+        slots.resize(to: 2)
+        slots.redraw(0, [rect(1)])
+        slots.redraw(1, [rect(2)])
+        slots.draw(into: &list)
+        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0, scratch: &scratch)
+        let other = DisplayList(size: Size(width: 375, height: 667), shapes: [rect(7), rect(8), rect(9)])
+        encoder.encodeFlat(other, seq: 2, time: 0.5, headroom: 0, scratch: &scratch)
+        #expect(Array(encoder.frame) == plain.frame(other, seq: 2, time: 0.5, encoding).frame)
+        slots.draw(into: &list)
+        #expect(list.reused == 2, "both segments kept, the first at version 1")
+        encoder.encodeFrame(list, seq: 3, time: 1, headroom: 0, scratch: &scratch)
+        #expect(Array(encoder.frame) == plain.frame(list, seq: 3, time: 1, encoding).frame)
+    }
+
+    /// A run's record stays small (a frame reads every run of the last frame).
+    @Test func aRunIsSmall() {
+        #expect(IncrementalFrameEncoder.runStride == 24)
+    }
+
     /// Frames updated in place stay the plain encoders' frames whatever moves: segments that
     /// change length or emptiness (moving the ones after them either way), headers whose `seq`
     /// and `t` grow past the room kept in front, and headroom that changes. A caller that keeps
@@ -259,6 +332,11 @@ private struct Slots {
         slots[index] = (key: lastKey, shapes: shapes)
     }
 
+    /// Every slot's shapes, in order.
+    var displayList: DisplayList {
+        DisplayList(size: Size(width: 375, height: 667), shapes: slots.flatMap(\.shapes))
+    }
+
     func draw(into list: inout IncrementalDisplayList) {
         list.begin(size: Size(width: 375, height: 667))
         for slot in slots { list.segment(key: { $0.add(slot.key) }) { $0.append(contentsOf: slot.shapes) } }
@@ -275,9 +353,16 @@ private struct PlainFrames {
     mutating func frame(
         _ list: IncrementalDisplayList, seq: Int, time: Double, _ encoding: IncrementalFrameEncoder.Encoding
     ) -> (frame: [UInt8], bodyStart: Int) {
+        frame(list.displayList, seq: seq, time: time, encoding)
+    }
+
+    /// The frame of `list` and where its display list's part starts.
+    mutating func frame(
+        _ list: DisplayList, seq: Int, time: Double, _ encoding: IncrementalFrameEncoder.Encoding
+    ) -> (frame: [UInt8], bodyStart: Int) {
         switch encoding {
-        case .json: json.withEncodedFrame(list.displayList, seq: seq, time: time) { (Array($0), $1) }
-        case .binary: binary.withEncodedFrame(list.displayList, seq: seq, time: time) { (Array($0), $1) }
+        case .json: json.withEncodedFrame(list, seq: seq, time: time) { (Array($0), $1) }
+        case .binary: binary.withEncodedFrame(list, seq: seq, time: time) { (Array($0), $1) }
         }
     }
 }
