@@ -31,15 +31,16 @@ enum FramePathBenchmark {
 
         /// One frame, encoded in `scratch` (one for all sessions, as a server thread keeps);
         /// returns whether its display list changed.
-        mutating func step(scratch: inout IncrementalFrameEncoder.Scratch, shapes: inout [Shape]) throws -> Bool {
+        mutating func step(scratch: inout ThreadScratch) throws -> Bool {
             try planned.restartIfCycleEnded()
             planned.advance()
-            list.swapFrameShapes(&shapes)
-            defer { list.swapFrameShapes(&shapes) }
+            list.swapFrameShapes(&scratch.shapes)
+            defer { list.swapFrameShapes(&scratch.shapes) }
             planned.core.draw(into: &list)
             _ = planned.core.takeEvents()
             // With room in front for the transport's frame header, as `SessionFrames` keeps.
-            encoder.encodeFrame(list, seq: planned.frame, time: planned.core.time, headroom: 16, scratch: &scratch)
+            encoder.encodeFrame(
+                list, seq: planned.frame, time: planned.core.time, headroom: 16, scratch: &scratch.encoder)
             return !encoder.revertIfUnchanged()
         }
     }
@@ -101,7 +102,7 @@ enum FramePathBenchmark {
         }
         // Warm-up: one second of frames for every session (allocations, first encodings).
         for _ in 0..<60 {
-            for index in all.indices { _ = try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes) }
+            for index in all.indices { _ = try all[index].step(scratch: &scratch) }
         }
         // Then up to a second more, a different number of frames for each session of a scene,
         // so that the sessions are spread over their scene's one-second cycle as a server's
@@ -110,7 +111,7 @@ enum FramePathBenchmark {
         // the rest: a 20-round count would measure pushes only.
         for index in all.indices {
             for _ in 0..<(index / scenes.count) % 60 {
-                _ = try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes)
+                _ = try all[index].step(scratch: &scratch)
             }
         }
         return all
@@ -126,7 +127,7 @@ enum FramePathBenchmark {
     ) throws -> Int {
         var changed = 0
         for _ in 0..<rounds {
-            for index in all.indices where try all[index].step(scratch: &scratch.encoder, shapes: &scratch.shapes) {
+            for index in all.indices where try all[index].step(scratch: &scratch) {
                 changed += 1
             }
         }

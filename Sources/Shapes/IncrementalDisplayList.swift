@@ -11,8 +11,10 @@ public import Geometry
 /// version reuses them too. A segment without a key is drawn every frame.
 ///
 /// The flattened shapes (``displayList``) are always exactly what drawing every segment afresh
-/// gives. Debug builds check that on every reuse: the segment is drawn again and compared, so a
-/// key that misses an input fails the first test that reaches it.
+/// gives. Debug builds check that on every reuse in a list that keeps shapes: the segment is
+/// drawn again and compared, so a key that misses an input fails the first test that reaches
+/// it. A list that keeps none (``keepsShapes``, the server's) has nothing to compare with: the
+/// server's debug builds compare each whole frame's bytes with the display list drawn afresh.
 public struct IncrementalDisplayList: Sendable {
     /// One segment: the version its shapes were drawn at, how many there are, and what decides
     /// whether it is drawn again. Its shapes are read with ``withShapes(ofSegment:_:)``.

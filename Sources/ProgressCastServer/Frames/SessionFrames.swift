@@ -59,9 +59,12 @@ struct SessionFrames {
             return true
         }
 
-        /// Makes `frame` (the current frame, decoded from the other encoding) the current one.
-        mutating func encode(whole frame: BinaryFrame, scratch: inout IncrementalFrameEncoder.Scratch) {
-            encoder.encodeFlat(frame.list, seq: frame.seq, time: frame.time, headroom: headroom, scratch: &scratch)
+        /// Makes `list` (the current display list, decoded from the other encoding) the current
+        /// frame, as message `seq` at media time `time`.
+        mutating func encode(
+            whole list: DisplayList, seq: Int, time: Double, scratch: inout IncrementalFrameEncoder.Scratch
+        ) {
+            encoder.encodeFlat(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
             isCurrent = true
             inStep = false
         }
@@ -210,7 +213,10 @@ struct SessionFrames {
             // The encoder's own output: a decoder refusing it is a bug in one of the two.
             preconditionFailure("the server's own \(source.format) frame does not decode: \(error)")
         }
-        withEncoded(format) { encoded, _ in encoded.encode(whole: frame, scratch: &scratch.encoder) }
+        let (seq, time) = (self.seq, self.time)
+        withEncoded(format) { encoded, _ in
+            encoded.encode(whole: frame.list, seq: seq, time: time, scratch: &scratch.encoder)
+        }
     }
 
     /// Whether every encoding made for the current frame is byte for byte what the plain
