@@ -54,13 +54,9 @@ import Testing
     /// clamp, NaN, negative zero): decoding the binary frame and writing JSON gives exactly the
     /// JSON frame, and re-encoding the decoded list gives exactly the binary frame.
     @Test func randomListsRoundTripExactly() throws {
-        var random = TestRandom(seed: 77)
         var binary = BinaryFrameEncoder(capacity: 64)
         var json = FrameEncoder(capacity: 64)
-        for round in 0..<500 {
-            let list = RandomDisplayList.make(&random, depth: 0)
-            let seq = Int(random.next() % 1_000_000)
-            let time = Double(random.next() % 10_000_000_000) / 1e6
+        for (round, (list, seq, time)) in RandomDisplayList.frames(seed: 77, count: 500).enumerated() {
             let bytes = binary.encodeFrame(list, seq: seq, time: time)
             let decoded = try BinaryFrameDecoder.decode(bytes)
             #expect(decoded.seq == seq)
@@ -151,6 +147,15 @@ import Testing
 
 /// Random display lists covering every shape kind and optional field.
 enum RandomDisplayList {
+    /// `count` random frames: a list, a seq and a media time in whole microseconds.
+    static func frames(seed: UInt64, count: Int) -> [(list: DisplayList, seq: Int, time: Double)] {
+        var random = TestRandom(seed: seed)
+        return (0..<count).map { _ in
+            let list = make(&random, depth: 0)
+            return (list, Int(random.next() % 1_000_000), Double(random.next() % 10_000_000_000) / 1e6)
+        }
+    }
+
     static func make(_ random: inout TestRandom, depth: Int) -> DisplayList {
         let count = Int(random.next() % 12)
         return DisplayList(

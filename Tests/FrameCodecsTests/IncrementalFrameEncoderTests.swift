@@ -23,11 +23,7 @@ import Testing
         var slots = [Slots(), Slots()]
         for round in 0..<300 {
             for e in 0..<2 {
-                slots[e].resize(to: Int(random.next() % 6))
-                for index in slots[e].indices where random.next() % 3 == 0 || round == 0 {
-                    let shapes = RandomDisplayList.make(&random, depth: 0).shapes
-                    slots[e].redraw(index, Array(shapes.prefix(Int(random.next() % 4))))
-                }
+                slots[e].change(&random, redrawingAll: round == 0)
                 slots[e].draw(into: &lists[e])
                 let seq = round + 1
                 let time = Double(round) / 60
@@ -58,11 +54,7 @@ import Testing
         var whole = 0
         for round in 0..<300 {
             for e in 0..<2 {
-                slots[e].resize(to: Int(random.next() % 6))
-                for index in slots[e].indices where random.next() % 3 == 0 || round == 0 {
-                    let shapes = RandomDisplayList.make(&random, depth: 0).shapes
-                    slots[e].redraw(index, Array(shapes.prefix(Int(random.next() % 4))))
-                }
+                slots[e].change(&random, redrawingAll: round == 0)
                 let (seq, time) = (round + 1, Double(round) / 60)
                 let expected = plain.frame(slots[e].displayList, seq: seq, time: time, encoding).frame
                 if round > 0, random.next() % 8 == 0 {
@@ -325,6 +317,16 @@ private struct Slots {
             slots.append((key: lastKey, shapes: []))
         }
         slots.removeLast(slots.count - count)
+    }
+
+    /// A random change: up to five slots, about a third of them (all, if `redrawingAll`) drawn
+    /// again with up to three random shapes.
+    mutating func change(_ random: inout TestRandom, redrawingAll: Bool) {
+        resize(to: Int(random.next() % 6))
+        for index in indices where random.next() % 3 == 0 || redrawingAll {
+            let shapes = RandomDisplayList.make(&random, depth: 0).shapes
+            redraw(index, Array(shapes.prefix(Int(random.next() % 4))))
+        }
     }
 
     mutating func redraw(_ index: Int, _ shapes: [Shape]) {

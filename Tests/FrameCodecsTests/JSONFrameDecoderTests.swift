@@ -23,13 +23,9 @@ import Testing
     /// clamp, NaN, negative zero): decoding the JSON frame and writing binary gives exactly the
     /// binary frame, and writing JSON again gives exactly the JSON frame.
     @Test func randomListsRoundTripExactly() throws {
-        var random = TestRandom(seed: 91)
         var binary = BinaryFrameEncoder(capacity: 64)
         var json = FrameEncoder(capacity: 64)
-        for round in 0..<500 {
-            let list = RandomDisplayList.make(&random, depth: 0)
-            let seq = Int(random.next() % 1_000_000)
-            let time = Double(random.next() % 10_000_000_000) / 1e6
+        for (round, (list, seq, time)) in RandomDisplayList.frames(seed: 91, count: 500).enumerated() {
             let text = json.encodeFrame(list, seq: seq, time: time)
             let decoded = try JSONFrameDecoder.decode(text)
             #expect(decoded.seq == seq, "round \(round)")
