@@ -24,7 +24,11 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     assert figures["latency_samples"] >= 48 and figures["lost"] == 0
     body = stats(server)
     frames, transport = body["frames"], body["transport"]
-    assert frames["renderedInBackground"] > frames["rendered"] / 2, frames
+    # The helper's share moves with the debug build's speed and the ops' timing (an op for a
+    # queued session withdraws it, and the service thread renders it): 0.34-0.93 of the frames
+    # over twelve runs each of two builds on a 2-core machine. A quarter still shows the batches
+    # going to the helper.
+    assert frames["renderedInBackground"] > frames["rendered"] / 4, frames
     assert frames["withdrawnForOps"] > 0, frames
     assert transport["writesWithoutPoll"] > frames["renderedInBackground"] / 2, body
     # Commands that arrive while the service thread waits for the helper are read at once.
