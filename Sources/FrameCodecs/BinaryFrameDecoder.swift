@@ -1,13 +1,5 @@
 import Geometry
-public import Shapes
-
-/// A decoded binary frame: what a JSON `frame` message holds.
-public struct BinaryFrame: Equatable, Sendable {
-    public var seq: Int
-    /// Media time in seconds (whole microseconds).
-    public var time: Double
-    public var list: DisplayList
-}
+import Shapes
 
 /// Why bytes are not a binary frame.
 public struct BinaryFrameError: Error, Equatable, CustomStringConvertible {
@@ -35,12 +27,12 @@ public struct BinaryFrameDecoder {
     }
 
     /// Decodes one whole message.
-    public static func decode(_ bytes: [UInt8]) throws(BinaryFrameError) -> BinaryFrame {
+    public static func decode(_ bytes: [UInt8]) throws(BinaryFrameError) -> DecodedFrame {
         var decoder = BinaryFrameDecoder(bytes)
         return try decoder.frame()
     }
 
-    private mutating func frame() throws(BinaryFrameError) -> BinaryFrame {
+    private mutating func frame() throws(BinaryFrameError) -> DecodedFrame {
         guard bytes.count >= BinaryFrameFormat.magic.count,
             Array(bytes[0..<BinaryFrameFormat.magic.count]) == BinaryFrameFormat.magic
         else {
@@ -54,7 +46,7 @@ public struct BinaryFrameDecoder {
         let height = try number()
         let shapes = try shapeList(depth: 0)
         guard offset == bytes.count else { throw failure("\(bytes.count - offset) bytes left over") }
-        return BinaryFrame(
+        return DecodedFrame(
             seq: Int(seqValue), time: time, list: DisplayList(size: Size(width: width, height: height), shapes: shapes))
     }
 

@@ -26,7 +26,7 @@ public enum JSONFrameDecoder {
     public static let maxDepth = BinaryFrameDecoder.maxDepth
 
     /// Decodes one whole `frame` message.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(JSONFrameError) -> BinaryFrame {
+    public static func decode(_ bytes: some Collection<UInt8>) throws(JSONFrameError) -> DecodedFrame {
         let value: JSONValue
         do {
             // Each group nests two levels (its object and its items array), under the frame's two.
@@ -37,12 +37,13 @@ public enum JSONFrameDecoder {
         let frame = Fields(value, path: "$")
         guard try frame.string("type") == "frame" else { throw frame.failure("type is not \"frame\"") }
         let seq = try frame.number("seq")
+        // Below 2^62, so the conversion to Int cannot trap (Double(Int.max) rounds up to 2^63).
         guard seq >= 0, seq <= Double(Int.max / 2), seq == seq.rounded() else {
             throw frame.failure("seq is not a whole number")
         }
         let size = Size(width: try frame.number("w"), height: try frame.number("h"))
         let shapes = try shapeList(frame.member("shapes"), path: "shapes", depth: 0)
-        return BinaryFrame(seq: Int(seq), time: try frame.number("t"), list: DisplayList(size: size, shapes: shapes))
+        return DecodedFrame(seq: Int(seq), time: try frame.number("t"), list: DisplayList(size: size, shapes: shapes))
     }
 
     private static func shapeList(_ value: JSONValue, path: String, depth: Int) throws(JSONFrameError) -> [Shape] {
@@ -208,29 +209,12 @@ private struct Fields {
         return value
     }
 
-    /// `#rrggbb` or `#rrggbbaa` (lowercase, as the encoder writes) as the colour its bytes spell.
+    /// `#rrggbb` or `#rrggbbaa` as the colour its bytes spell (``Color/init(hex:)``), in lowercase
+    /// as the encoder writes it.
     static func color(_ hex: String, path: String) throws(JSONFrameError) -> Color {
-        let digits = Array(hex.utf8.dropFirst())
-        guard hex.utf8.first == UInt8(ascii: "#"), digits.count == 6 || digits.count == 8 else {
+        guard hex == hex.lowercased(), let color = Color(hex: hex) else {
             throw JSONFrameError(path: path, reason: "colour \"\(hex)\" is not #rrggbb or #rrggbbaa")
         }
-        var channels: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else {
-                throw JSONFrameError(path: path, reason: "colour \"\(hex)\" is not #rrggbb or #rrggbbaa")
-            }
-            channels.append(high << 4 | low)
-        }
-        return ColorBytes(
-            red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255
-        ).color
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
+        return color
     }
 }

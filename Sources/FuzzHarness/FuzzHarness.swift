@@ -157,6 +157,7 @@ private struct ServerFrames {
     var json = IncrementalFrameEncoder(.json)
     var binary = IncrementalFrameEncoder(.binary)
     var scratch = IncrementalFrameEncoder.Scratch()
+    var wholeJSON = FrameEncoder(capacity: 1024)
     var wholeBinary = BinaryFrameEncoder(capacity: 1024)
 
     /// Draws and encodes `session`'s frame `seq`, checking it against `list` (the display list
@@ -172,10 +173,9 @@ private struct ServerFrames {
         if Array(binary.frame) != binaryFrame {
             FuzzHarness.fail("the server's binary frame differs from the whole list's")
         }
-        var jsonEncoder = FrameEncoder(capacity: 1024)
         for decoded in [try? JSONFrameDecoder.decode(frame), try? BinaryFrameDecoder.decode(binaryFrame)] {
             guard let decoded else { FuzzHarness.fail("a frame the server made does not decode") }
-            if jsonEncoder.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time) != frame
+            if wholeJSON.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time) != frame
                 || wholeBinary.encodeFrame(decoded.list, seq: decoded.seq, time: decoded.time) != binaryFrame
             {
                 FuzzHarness.fail("a decoded frame encodes to other bytes")

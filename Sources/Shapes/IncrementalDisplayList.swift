@@ -114,7 +114,7 @@ public struct IncrementalDisplayList: Sendable {
     ///   kept without them has lost step with the list (see ``redrawAll()``).
     public func withShapes<Result>(ofSegment index: Int, _ body: ([Shape], Range<Int>) -> Result) -> Result {
         if keepsShapes { return body(keptShapes[index], keptShapes[index].indices) }
-        precondition(kept[index].drawnInFrame == frameNumber, "segment \(index) was kept without its shapes")
+        precondition(hasShapes(ofSegment: index), "segment \(index) was kept without its shapes")
         let start = Int(kept[index].frameStart)
         return body(frameShapes, start..<(start + kept[index].shapeCount))
     }

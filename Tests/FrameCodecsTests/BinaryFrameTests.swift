@@ -54,18 +54,7 @@ import Testing
     /// clamp, NaN, negative zero): decoding the binary frame and writing JSON gives exactly the
     /// JSON frame, and re-encoding the decoded list gives exactly the binary frame.
     @Test func randomListsRoundTripExactly() throws {
-        var binary = BinaryFrameEncoder(capacity: 64)
-        var json = FrameEncoder(capacity: 64)
-        for (round, (list, seq, time)) in RandomDisplayList.frames(seed: 77, count: 500).enumerated() {
-            let bytes = binary.encodeFrame(list, seq: seq, time: time)
-            let decoded = try BinaryFrameDecoder.decode(bytes)
-            #expect(decoded.seq == seq)
-            #expect(
-                json.encodeFrame(decoded.list, seq: seq, time: decoded.time)
-                    == json.encodeFrame(list, seq: seq, time: time),
-                "round \(round)")
-            #expect(binary.encodeFrame(decoded.list, seq: seq, time: decoded.time) == bytes, "round \(round)")
-        }
+        try RandomDisplayList.expectRoundTrips(seed: 77, from: .binary) { try BinaryFrameDecoder.decode($0) }
     }
 
     @Test func equalListsHaveEqualBodiesWhateverTheSeqAndTime() {
@@ -147,6 +136,26 @@ import Testing
 
 /// Random display lists covering every shape kind and optional field.
 enum RandomDisplayList {
+    /// 500 random frames (``frames(seed:count:)``) encoded in `encoding` and decoded with
+    /// `decode`: each keeps its seq, and both encoders write the decoded list exactly as they
+    /// write the original (the decoder gives back the values the frame was encoded from).
+    static func expectRoundTrips(
+        seed: UInt64, from encoding: IncrementalFrameEncoder.Encoding, decode: ([UInt8]) throws -> DecodedFrame
+    ) throws {
+        var binary = BinaryFrameEncoder(capacity: 64)
+        var json = FrameEncoder(capacity: 64)
+        for (round, (list, seq, time)) in frames(seed: seed, count: 500).enumerated() {
+            let encoded = (
+                json: json.encodeFrame(list, seq: seq, time: time),
+                binary: binary.encodeFrame(list, seq: seq, time: time)
+            )
+            let decoded = try decode(encoding == .json ? encoded.json : encoded.binary)
+            #expect(decoded.seq == seq, "round \(round)")
+            #expect(json.encodeFrame(decoded.list, seq: seq, time: decoded.time) == encoded.json, "round \(round)")
+            #expect(binary.encodeFrame(decoded.list, seq: seq, time: decoded.time) == encoded.binary, "round \(round)")
+        }
+    }
+
     /// `count` random frames: a list, a seq and a media time in whole microseconds.
     static func frames(seed: UInt64, count: Int) -> [(list: DisplayList, seq: Int, time: Double)] {
         var random = TestRandom(seed: seed)

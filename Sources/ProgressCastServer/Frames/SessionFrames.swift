@@ -203,7 +203,7 @@ struct SessionFrames {
     private mutating func makeCurrent(_ format: FrameFormat, scratch: FrameScratch) {
         let source = format == .json ? binary : json
         precondition(source.isCurrent, "a frame exists in neither encoding")
-        let frame: BinaryFrame
+        let frame: DecodedFrame
         do {
             switch source.format {
             case .binary: frame = try BinaryFrameDecoder.decode(Array(source.encoder.frame))
