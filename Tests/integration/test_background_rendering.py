@@ -14,15 +14,22 @@ def test_busy_sessions_render_in_the_background_and_commands_show(start_server):
     server = start_server()
     # 48 sessions: about 12 per phase group, so each wake's batch is over the 8 that go to the
     # helper; a command every half second per session (about 100 a second), some of them
-    # arriving while their session's frame waits in the helper's queue. (A debug build with its
-    # frame checks renders far slower than release: only correctness is asserted.)
-    figures = loadgen(server.port, "epoll", "--sessions", "48", "--frames", "json", "--command-interval", "0.5",
-                      "--server-pid", str(server.proc.pid))
-    assert figures["ready"] == 48 and figures["failed"] == 0 and figures["closed"] == 0
-    assert not figures["errors"]
-    assert figures["frames"] > 0 and figures["fps"] > 5
-    assert figures["latency_samples"] >= 48 and figures["lost"] == 0
-    body = stats(server)
+    # arriving while their session's frame waits in the helper's queue, which withdraws it. (A
+    # debug build with its frame checks renders far slower than release: only correctness is
+    # asserted.) That window is narrow: 5-20 of about 190 ops fell in it in each of eight runs on
+    # a 2-core machine, and a faster machine once had none. So the load runs again, at most four
+    # times, until one has; the stats add up. (A shorter command interval is no way out: the load
+    # generator's pops would then meet its own pushes' transitions, a conflict error.)
+    for _ in range(4):
+        figures = loadgen(server.port, "epoll", "--sessions", "48", "--frames", "json", "--command-interval", "0.5",
+                          "--server-pid", str(server.proc.pid))
+        assert figures["ready"] == 48 and figures["failed"] == 0 and figures["closed"] == 0
+        assert not figures["errors"], figures
+        assert figures["frames"] > 0 and figures["fps"] > 5
+        assert figures["latency_samples"] >= 48 and figures["lost"] == 0
+        body = stats(server)
+        if body["frames"]["withdrawnForOps"] > 0:
+            break
     frames, transport = body["frames"], body["transport"]
     # The helper's share moves with the debug build's speed and the ops' timing (an op for a
     # queued session withdraws it, and the service thread renders it): 0.34-0.93 of the frames
