@@ -91,11 +91,13 @@ let package = Package(
         .target(name: "LoadGenerator", dependencies: ["CLibWebSockets", "CEpoll"]),
 
         // MARK: Glue (sessions over the transport)
+        // Cache prefetch hints (render helpers prefetch the next session they render).
+        .systemLibrary(name: "CPrefetch"),
         .target(
             name: "ProgressCastServer",
             dependencies: [
                 "Export", "Session", "Scene", "Recording", "WebSocketServer", "ComponentSupport", "Shapes",
-                "FrameCodecs", "CEpoll",
+                "FrameCodecs", "CEpoll", "CPrefetch",
                 "Typesetting", "Geometry", "JSON", "Timing", "Wire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -164,7 +166,7 @@ let package = Package(
             dependencies: [
                 "ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire",
                 "Timing",
-                "WebSocketServer",
+                "WebSocketServer", "CPrefetch",
             ]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),
         .testTarget(

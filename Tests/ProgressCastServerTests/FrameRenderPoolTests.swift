@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import JSON
 import Session
@@ -204,6 +205,18 @@ private func advance(_ sessions: [LiveSession], toFrame step: Int) {
             #expect(handedBack.counts.count == sessions.count - (withdrawn ? 1 : 0))
         }
         #expect(withdrawnSome, "the last of 64 queued sessions was never still queued")
+    }
+
+    /// A helper prefetches the next session's whole object and little more: its heap block fits
+    /// in ``FrameRenderPool/prefetchedSessionBytes`` with less than four lines to spare, so
+    /// stored fields added to `LiveSession` (or to the scene, the timeline or the encoders it
+    /// holds inline) past the constant, or many removed, fail here.
+    @Test(.enabled(if: fonts != nil)) func prefetchCoversTheSessionObject() throws {
+        let catalog = try #require(fonts)
+        let session = try #require(try makeSessions(1, fonts: catalog).first)
+        let block = Int(pc_allocation_size(UnsafeMutableRawPointer(mutating: session.objectAddress)))
+        #expect(block <= FrameRenderPool.prefetchedSessionBytes)
+        #expect(block > FrameRenderPool.prefetchedSessionBytes - 256)
     }
 }
 

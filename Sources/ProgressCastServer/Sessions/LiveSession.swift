@@ -108,6 +108,10 @@ final class LiveSession {
     /// Live sessions: seconds since creation. Manual sessions: moved by clock.advance.
     private let liveClock: LiveClock?
     private var manualMicroseconds: Int64 = 0
+    /// Where the session's object is in memory (its fields, with the scene and the frame
+    /// encoders inline), for a render helper to prefetch (``FrameRenderPool/prefetchedSessionBytes``).
+    /// Reads nothing of the session.
+    var objectAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
     /// The current frame's identity (``SessionFrames/identity``).
     var frameIdentity: UInt64 { frames.identity }
     /// The current frame's sequence number.
