@@ -160,15 +160,21 @@ public struct JSONByteCursor {
             didOverflow = true
             return
         }
-        var text = text
         var end = written
         base[end] = UInt8(ascii: "\"")
         end += 1
-        text.withUTF8 { utf8 in
+        func write(_ utf8: UnsafeBufferPointer<UInt8>) {
             JSONByteCursor.forEachRun(
                 of: utf8,
                 run: { end += JSONWriter.copy($0, count: $1, to: base + end) },
                 escape: { end += JSONByteCursor.writeEscape($0, to: base + end) })
+        }
+        // Borrowed where it is: `withUTF8` is mutating, and the copy it needs retained and
+        // released the string's storage (a shape's id, text or path data) for every string
+        // written. Only a string without contiguous UTF-8 (bridged) is copied.
+        if text.utf8.withContiguousStorageIfAvailable(write) == nil {
+            var copy = text
+            copy.withUTF8(write)
         }
         base[end] = UInt8(ascii: "\"")
         written = end + 1

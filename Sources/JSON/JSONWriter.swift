@@ -199,9 +199,12 @@ public struct JSONWriter: Sendable {
 
     /// Appends a quoted, minimally escaped JSON string.
     public mutating func appendString(_ text: String) {
-        var text = text
         appendByte(UInt8(ascii: "\""))
-        text.withUTF8 { appendEscaped($0) }
+        // Borrowed, not copied (see ``JSONByteCursor/appendString(_:)``).
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
+        }
         appendByte(UInt8(ascii: "\""))
     }
 
