@@ -22,7 +22,7 @@ let package = Package(
         // Array elements read in place (no copy per call) on the per-frame paths.
         .target(name: "InPlace"),
         .target(name: "Timing", dependencies: ["Geometry", "InPlace"]),
-        .target(name: "JSON"),
+        .target(name: "JSON", dependencies: ["InPlace"]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),

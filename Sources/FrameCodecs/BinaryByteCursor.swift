@@ -1,4 +1,5 @@
 import Geometry
+import InPlace
 import JSON
 
 /// Writes the binary frame encoding's primitives (docs/protocol.md section 9) straight into
@@ -77,8 +78,8 @@ struct BinaryByteCursor {
 
     /// The UTF-8 byte count as a uvarint, then the bytes.
     mutating func appendString(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        // In place: a copy of the string would be a retain and a release per string written.
+        text.withUTF8InPlace { utf8 in
             appendUVarint(UInt64(utf8.count))
             guard let source = utf8.baseAddress, !overflowed else { return }
             guard capacity &- count >= utf8.count else {

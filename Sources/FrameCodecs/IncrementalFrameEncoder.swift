@@ -51,7 +51,8 @@ public struct IncrementalFrameEncoder: Sendable {
             self.version = version
             self.hash = hash
             storedStart = UInt32(start)
-            storedCount = UInt32(count) << 1 | (lead ? 1 : 0)
+            // Shifted before narrowing, so a count that does not fit traps rather than losing a bit.
+            storedCount = UInt32(count << 1 | (lead ? 1 : 0))
         }
 
         var start: Int { Int(storedStart) }

@@ -1,3 +1,5 @@
+import InPlace
+
 /// Writes canonical JSON straight into a writer's free space (see
 /// ``JSONWriter/withCursor(minimumCapacity:_:)``): the hot path of frame encoding, with one
 /// bounds check per write and no per-write uniqueness or growth checks.
@@ -163,18 +165,12 @@ public struct JSONByteCursor {
         var end = written
         base[end] = UInt8(ascii: "\"")
         end += 1
-        func write(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // In place: a copy of the string would be a retain and a release per string written.
+        text.withUTF8InPlace { utf8 in
             JSONByteCursor.forEachRun(
                 of: utf8,
                 run: { end += JSONWriter.copy($0, count: $1, to: base + end) },
                 escape: { end += JSONByteCursor.writeEscape($0, to: base + end) })
-        }
-        // Borrowed where it is: `withUTF8` is mutating, and the copy it needs retained and
-        // released the string's storage (a shape's id, text or path data) for every string
-        // written. Only a string without contiguous UTF-8 (bridged) is copied.
-        if text.utf8.withContiguousStorageIfAvailable(write) == nil {
-            var copy = text
-            copy.withUTF8(write)
         }
         base[end] = UInt8(ascii: "\"")
         written = end + 1

@@ -1,3 +1,5 @@
+import InPlace
+
 /// Writes canonical JSON into a byte buffer that can be reused between messages.
 ///
 /// Canonical means: no whitespace; strings escaped minimally (only `"`, `\`, and U+0000...U+001F,
@@ -183,8 +185,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends a string's UTF-8 bytes as they are (no quoting or escaping).
     public mutating func appendRawString(_ text: String) {
-        var text = text
-        text.withUTF8 { appendRaw(UnsafeRawBufferPointer($0)) }
+        text.withUTF8InPlace { appendRaw(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `true` or `false`.
@@ -200,11 +201,7 @@ public struct JSONWriter: Sendable {
     /// Appends a quoted, minimally escaped JSON string.
     public mutating func appendString(_ text: String) {
         appendByte(UInt8(ascii: "\""))
-        // Borrowed, not copied (see ``JSONByteCursor/appendString(_:)``).
-        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
-            var copy = text
-            copy.withUTF8 { appendEscaped($0) }
-        }
+        text.withUTF8InPlace { appendEscaped($0) }
         appendByte(UInt8(ascii: "\""))
     }
 
