@@ -31,6 +31,10 @@ public struct BenchRequest {
     /// The frames part: exactly this many rounds of every session instead of ``seconds`` (a
     /// fixed amount of work, for instruction-level tools such as valgrind).
     public var frameRounds: Int?
+    /// The server and baseline parts: rounds of their runs (each round runs every encoding's
+    /// server run, then its baseline run); above 1, one summary row per target gives the spread
+    /// over the rounds and how many met it.
+    public var repeats = 1
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -153,28 +157,50 @@ public enum BenchSuite {
                 case "server", "baseline":
                     // The two parts run together, at the first of them (``loadRuns(parts:encodings:)``).
                     guard part == "server" || !request.parts.contains("server") else { break }
-                    var serverReport: LoadReport?
-                    for run in loadRuns(parts: request.parts, encodings: request.encodings) {
-                        settle()
-                        do {
-                            switch run {
-                            case .server(let encoding):
-                                serverReport = nil
-                                let result = try ServerBenchmark.runServer(settings, encoding: encoding)
-                                serverReport = result.report
-                                table.add(result.rows)
-                            case .baseline(let encoding):
-                                table.add(
-                                    try ServerBenchmark.runBaseline(
-                                        settings, encoding: encoding, fonts: fonts, compareWith: serverReport))
+                    // With --repeat, the rounds' rows are summed up at the end (one row per target).
+                    var repeated =
+                        request.repeats > 1
+                        ? RepeatedLoadRuns(
+                            sessions: settings.sessions,
+                            scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
+                            rounds: request.repeats, server: request.parts.contains("server"),
+                            baseline: request.parts.contains("baseline")) : nil
+                    for round in 1...request.repeats {
+                        let roundName = request.repeats > 1 ? " round \(round)/\(request.repeats)" : ""
+                        var serverReport: LoadReport?
+                        for run in loadRuns(parts: request.parts, encodings: request.encodings) {
+                            settle()
+                            do {
+                                switch run {
+                                case .server(let encoding):
+                                    serverReport = nil
+                                    defer { repeated?.addServerRun(serverReport, encoding: encoding) }
+                                    let result = try ServerBenchmark.runServer(settings, encoding: encoding)
+                                    serverReport = result.report
+                                    if repeated == nil { table.add(result.rows) }
+                                    progress("server \(encoding.rawValue)\(roundName): \(describe(result.report))")
+                                case .baseline(let encoding):
+                                    var baselineReport: LoadReport?
+                                    defer { repeated?.addBaselineRun(baselineReport, encoding: encoding) }
+                                    let result = try ServerBenchmark.runBaseline(
+                                        settings, encoding: encoding, fonts: fonts, compareWith: serverReport)
+                                    baselineReport = result.report
+                                    if repeated == nil { table.add(result.rows) }
+                                    progress(
+                                        "baseline \(encoding.rawValue)\(roundName): \(describe(result.report, latency: false))"
+                                            + ratio(serverReport, result.report))
+                                }
+                            } catch {
+                                errors.append("\(run.part)\(roundName): \(error)")
+                                table.add([
+                                    BenchRow(
+                                        figure: "\(run.part)\(roundName): ERROR", target: "-", measured: "\(error)",
+                                        passed: false)
+                                ])
                             }
-                        } catch {
-                            errors.append("\(run.part): \(error)")
-                            table.add([
-                                BenchRow(figure: "\(run.part): ERROR", target: "-", measured: "\(error)", passed: false)
-                            ])
                         }
                     }
+                    if let repeated { table.add(repeated.rows()) }
                 case "capacity":
                     for encoding in request.encodings {
                         table.add(try ServerBenchmark.runCapacity(settings, encoding: encoding, smoke: request.smoke))
@@ -198,5 +224,25 @@ public enum BenchSuite {
         }
         return BenchOutcome(
             table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
+    }
+
+    /// A progress line on standard error.
+    private static func progress(_ line: String) {
+        FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+    }
+
+    /// One load run's headline figures, for progress lines.
+    private static func describe(_ report: LoadReport, latency: Bool = true) -> String {
+        "\(f1(report.fpsMean)) fps, interval p99 \(f1(report.intervalP99)) ms"
+            + (latency ? ", latency p99 \(f1(report.latencyP99)) ms" : "")
+            + ", \(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame"
+    }
+
+    /// ", ratio R" for a baseline run's progress line after a server run (empty without one).
+    private static func ratio(_ server: LoadReport?, _ baseline: LoadReport) -> String {
+        guard let server = server?.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
+            bare > 0
+        else { return "" }
+        return String(format: ", CPU ratio %.2fx", server / bare)
     }
 }

@@ -189,7 +189,7 @@ enum ServerBenchmark {
     static func runBaseline(
         _ settings: BenchSettings, encoding: FrameEncoding, fonts: FontCatalog,
         compareWith progressCast: LoadReport?
-    ) throws -> [BenchRow] {
+    ) throws -> (rows: [BenchRow], report: LoadReport) {
         let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
         try writeLoadFrames(to: framesPath, encoding: encoding, scenes: settings.loadScenes, fonts: fonts)
         let lifetime = settings.seconds + settings.warmup + 90
@@ -232,7 +232,7 @@ enum ServerBenchmark {
             if let split = cpuSplitRow(progressCast: progressCast, baseline: report) { rows.append(split) }
         }
         try checkErrors(report)
-        return rows
+        return (rows, report)
     }
 
     /// The most server CPU per delivered frame ProgressCast may spend, as a multiple of what bare

@@ -59,6 +59,13 @@ struct Bench: ParsableCommand {
         ))
     var rounds: Int?
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Server and baseline parts: run this many rounds (each encoding's server run, then its baseline run) and print, per target, the spread over the rounds and how many met it (1-50)."
+        ))
+    var repeats = 1
+
     @Flag(
         name: .customLong("demo-only"),
         help:
@@ -100,6 +107,7 @@ struct Bench: ParsableCommand {
             encodings.append(encoding)
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
+        guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1...50") }
         if let rounds, !(1...100_000).contains(rounds) {
             throw ValidationError("--rounds must be in 1...100000")
         }
@@ -116,6 +124,7 @@ struct Bench: ParsableCommand {
             loadScenes: demoOnly ? [.demo] : mix)
         request.loadClient = loadClient
         request.frameRounds = rounds
+        request.repeats = repeats
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

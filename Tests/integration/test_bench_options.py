@@ -24,3 +24,29 @@ def test_an_unknown_scene_is_refused():
     done = bench("--parts", "frames", "--scenes", "demo,carousel")
     assert done.returncode != 0
     assert "--scenes" in done.stderr and "demo, scroll, navigation" in done.stderr, done.stderr
+
+
+def test_repeat_sums_up_the_rounds_of_the_server_and_baseline_parts():
+    # Two rounds of the real server and the bare baseline, small and short (--smoke).
+    done = bench("--parts", "server,baseline", "--frames", "json", "--smoke", "--repeat", "2")
+    assert done.returncode == 0, done.stderr
+    (OUTPUT / "bench-repeat.txt").write_text(done.stdout)
+    # Each round's runs, server then baseline, reported as they end.
+    for round_ in ("round 1/2", "round 2/2"):
+        assert f"bench: server json {round_}:" in done.stderr, done.stderr
+        assert f"bench: baseline json {round_}:" in done.stderr, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    # One row per target over the two rounds, not each run's rows.
+    assert not any("ms median" in row for row in rows), done.stdout
+    fps = next(row for row in rows if "2 rounds" in row and "delivered fps" in row)
+    assert "every round" in fps and "of 2 rounds meet it" in fps, fps
+    ratio = next(row for row in rows if "CPU per frame / baseline CPU per frame, round by round" in row)
+    assert "of 2 rounds at or under 2.0x" in ratio, ratio
+    each = next(row for row in rows if "each round" in row)
+    assert "1: " in each and "2: " in each, each
+
+
+def test_repeat_out_of_range_is_refused():
+    done = bench("--parts", "server", "--repeat", "0")
+    assert done.returncode != 0
+    assert "--repeat must be in 1...50" in done.stderr, done.stderr

@@ -1,0 +1,186 @@
+import Foundation
+import LoadGenerator
+
+/// The server and baseline parts run several rounds (`bench --repeat N`): what each round
+/// measured, summed up as one row per target with the spread over the rounds and how many met
+/// it.
+///
+/// One run's figures scatter on a shared machine (the CPU ratio by about 11%, one standard
+/// deviation, on the 2-core VMs of docs/benchmarks.md), so a figure that holds "in 10 of 10
+/// runs" needs the runs, not one good one. Rounds interleave the server and baseline runs
+/// (server, then baseline, per encoding, in every round): the ratio of each round compares runs
+/// a minute apart, as the machine's speed drifts over minutes.
+struct RepeatedLoadRuns {
+    /// One round of one encoding: the server run's report and the baseline run's that followed
+    /// it (nil for a part not asked for, or a run that failed).
+    struct Round {
+        var server: LoadReport?
+        var baseline: LoadReport?
+    }
+
+    /// Live sessions (and baseline connections) per run.
+    let sessions: Int
+    /// The sessions' scenes, for the figure's name.
+    let scenes: String
+    /// Rounds asked for.
+    let rounds: Int
+    /// Whether the server part, the baseline part, or both, were asked for.
+    let server: Bool
+    let baseline: Bool
+    private var byEncoding: [(encoding: FrameEncoding, rounds: [Round])] = []
+
+    init(sessions: Int, scenes: String, rounds: Int, server: Bool, baseline: Bool) {
+        self.sessions = sessions
+        self.scenes = scenes
+        self.rounds = rounds
+        self.server = server
+        self.baseline = baseline
+    }
+
+    /// Notes the server run of a new round in `encoding` (nil when it failed).
+    mutating func addServerRun(_ report: LoadReport?, encoding: FrameEncoding) {
+        appendRound(Round(server: report), encoding: encoding)
+    }
+
+    /// Notes the baseline run of `encoding`'s round: the one its server run opened, or a new
+    /// round when the server part is not run.
+    mutating func addBaselineRun(_ report: LoadReport?, encoding: FrameEncoding) {
+        if server, let index = byEncoding.firstIndex(where: { $0.encoding == encoding }),
+            let last = byEncoding[index].rounds.indices.last
+        {
+            byEncoding[index].rounds[last].baseline = report
+        } else {
+            appendRound(Round(baseline: report), encoding: encoding)
+        }
+    }
+
+    private mutating func appendRound(_ round: Round, encoding: FrameEncoding) {
+        if let index = byEncoding.firstIndex(where: { $0.encoding == encoding }) {
+            byEncoding[index].rounds.append(round)
+        } else {
+            byEncoding.append((encoding, [round]))
+        }
+    }
+
+    /// The rounds noted for `encoding`, in order.
+    func rounds(of encoding: FrameEncoding) -> [Round] {
+        byEncoding.first { $0.encoding == encoding }?.rounds ?? []
+    }
+
+    /// The summary: per encoding, each server target with its spread over the rounds and how many
+    /// rounds met it (passing only when every round asked for did), the CPU per frame of both,
+    /// the CPU ratio held to ``ServerBenchmark/cpuRatioTarget`` in every round, and one row
+    /// listing each round.
+    func rows() -> [BenchRow] {
+        byEncoding.flatMap { rows(for: $0.encoding, $0.rounds) }
+    }
+
+    private func rows(for encoding: FrameEncoding, _ noted: [Round]) -> [BenchRow] {
+        let label = "\(ServerBenchmark.label(encoding)), \(rounds) rounds"
+        let servers = noted.compactMap(\.server)
+        let baselines = noted.compactMap(\.baseline)
+        var rows: [BenchRow] = []
+        if server {
+            rows.append(
+                targetRow(
+                    "server, \(label): \(sessions) live sessions (\(scenes)) at 60 fps, delivered fps per session",
+                    target: ">= 57 mean", unit: " fps", servers, \.fpsMean
+                ) { CapacitySearch.meetsFPS($0, sessions: sessions) })
+            rows.append(
+                targetRow(
+                    "server, \(label): frame interval p99", target: "<= 25 ms", unit: " ms",
+                    servers, \.intervalP99, meets: CapacitySearch.meetsInterval))
+            rows.append(
+                targetRow(
+                    "server, \(label): command-to-frame latency p99", target: "<= 20 ms", unit: " ms",
+                    servers, \.latencyP99, meets: CapacitySearch.meetsLatency))
+            if let spread = Spread(servers.compactMap(\.serverMicrosecondsPerFrame)) {
+                rows.append(
+                    BenchRow(
+                        figure: "  server CPU per frame", target: "-", measured: spread.describe(unit: " us"),
+                        passed: nil))
+            }
+        }
+        if baseline, let spread = Spread(baselines.compactMap(\.serverMicrosecondsPerFrame)) {
+            rows.append(
+                BenchRow(
+                    figure: "baseline, \(label): bare libwebsockets, same bytes, CPU per frame", target: "-",
+                    measured: spread.describe(unit: " us") + " (\(baselines.count) of \(rounds) rounds ran)",
+                    passed: nil))
+        }
+        if server && baseline {
+            let ratios = noted.map { round -> Double? in
+                guard let server = round.server?.serverMicrosecondsPerFrame,
+                    let bare = round.baseline?.serverMicrosecondsPerFrame, bare > 0, server.isFinite
+                else { return nil }
+                return server / bare
+            }
+            let measured = ratios.compactMap { $0 }
+            let within = measured.filter { $0 <= ServerBenchmark.cpuRatioTarget }.count
+            rows.append(
+                BenchRow(
+                    figure: "server, \(label): CPU per frame / baseline CPU per frame, round by round",
+                    target: "<= \(f1(ServerBenchmark.cpuRatioTarget))x, every round",
+                    measured: (Spread(measured)?.describe(unit: "x", format: "%.2f") ?? "no round measured")
+                        + "; \(within) of \(rounds) rounds at or under \(f1(ServerBenchmark.cpuRatioTarget))x",
+                    passed: within == rounds))
+            rows.append(roundsRow(noted, ratios: ratios))
+        } else if server {
+            rows.append(roundsRow(noted, ratios: noted.map { _ in nil }))
+        }
+        return rows
+    }
+
+    /// A target's row: the spread of `figure` over the server runs that completed, and how many
+    /// of the rounds asked for met the target (`meets`; a round that failed meets nothing).
+    private func targetRow(
+        _ name: String, target: String, unit: String, _ reports: [LoadReport], _ figure: KeyPath<LoadReport, Double>,
+        meets: (LoadReport) -> Bool
+    ) -> BenchRow {
+        let met = reports.filter(meets).count
+        return BenchRow(
+            figure: name, target: "\(target), every round",
+            measured: (Spread(reports.map { $0[keyPath: figure] })?.describe(unit: unit) ?? "no round ran")
+                + "; \(met) of \(rounds) rounds meet it",
+            passed: met == rounds)
+    }
+
+    /// Each round in order: fps, interval and command-to-frame p99, server CPU per frame, and
+    /// the CPU ratio when the baseline ran.
+    private func roundsRow(_ noted: [Round], ratios: [Double?]) -> BenchRow {
+        let cells = noted.enumerated().map { index, round -> String in
+            guard let report = round.server else { return "\(index + 1): failed" }
+            var cell =
+                "\(index + 1): \(f1(report.fpsMean)) fps, \(f1(report.intervalP99))/\(f1(report.latencyP99)) ms, \(f1(report.serverMicrosecondsPerFrame ?? 0)) us"
+            if let ratio = ratios[index] { cell += String(format: " = %.2fx", ratio) }
+            return cell
+        }
+        return BenchRow(
+            figure: "  each round (fps, interval/command p99, server CPU per frame, ratio)", target: "-",
+            measured: cells.joined(separator: "; "), passed: nil)
+    }
+}
+
+/// The lowest, highest and median of some figures (the median of an even count is the mean of
+/// the middle two).
+struct Spread: Equatable {
+    var lowest: Double
+    var highest: Double
+    var median: Double
+
+    /// nil without values.
+    init?(_ values: [Double]) {
+        let sorted = values.sorted()
+        guard let lowest = sorted.first, let highest = sorted.last else { return nil }
+        self.lowest = lowest
+        self.highest = highest
+        let middle = sorted.count / 2
+        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// "lowest-highest unit (median m unit)", each number in `format`.
+    func describe(unit: String, format: String = "%.1f") -> String {
+        let text = { (value: Double) in String(format: format, value) }
+        return "\(text(lowest))-\(text(highest))\(unit) (median \(text(median))\(unit))"
+    }
+}
