@@ -124,6 +124,7 @@ struct RepeatedLoadRuns {
                     measured: (Spread(measured)?.describe(unit: "x", format: "%.2f") ?? "no round measured")
                         + "; \(within) of \(rounds) rounds at or under \(f1(ServerBenchmark.cpuRatioTarget))x",
                     passed: within == rounds))
+            if let split = splitRow(noted) { rows.append(split) }
             rows.append(roundsRow(noted, ratios: ratios))
         } else if server {
             rows.append(roundsRow(noted, ratios: noted.map { _ in nil }))
@@ -143,6 +144,35 @@ struct RepeatedLoadRuns {
             measured: (Spread(reports.map { $0[keyPath: figure] })?.describe(unit: unit) ?? "no round ran")
                 + "; \(met) of \(rounds) rounds meet it",
             passed: met == rounds)
+    }
+
+    /// The ratio's two parts over the rounds with both runs: the kernel's CPU per frame and the
+    /// process's own code, for the server and the baseline (nil without the kernel figures).
+    private func splitRow(_ noted: [Round]) -> BenchRow? {
+        var parts: (server: [Double], serverOwn: [Double], bare: [Double], bareOwn: [Double], kernels: [Double]) = (
+            [], [], [], [], []
+        )
+        for round in noted {
+            guard let server = round.server, let bare = round.baseline,
+                let serverTotal = server.serverMicrosecondsPerFrame,
+                let serverKernel = server.serverSystemMicrosecondsPerFrame,
+                let bareTotal = bare.serverMicrosecondsPerFrame, let bareKernel = bare.serverSystemMicrosecondsPerFrame,
+                bareKernel > 0
+            else { continue }
+            parts.server.append(serverKernel)
+            parts.serverOwn.append(serverTotal - serverKernel)
+            parts.bare.append(bareKernel)
+            parts.bareOwn.append(bareTotal - bareKernel)
+            parts.kernels.append(serverKernel / bareKernel)
+        }
+        guard let server = Spread(parts.server), let serverOwn = Spread(parts.serverOwn), let bare = Spread(parts.bare),
+            let bareOwn = Spread(parts.bareOwn), let kernels = Spread(parts.kernels)
+        else { return nil }
+        return BenchRow(
+            figure: "  CPU per frame, the kernel's / the process's own code", target: "-",
+            measured:
+                "server kernel \(server.describe(unit: " us")), own code \(serverOwn.describe(unit: " us")); baseline kernel \(bare.describe(unit: " us")), own code \(bareOwn.describe(unit: " us")); kernel / kernel \(kernels.describe(unit: "x", format: "%.2f"))",
+            passed: nil)
     }
 
     /// Each round in order: fps, interval and command-to-frame p99, server CPU per frame, and

@@ -9,7 +9,9 @@ import Testing
 struct RepeatedLoadRunsTests {
     /// A server run of 1,000 ready sessions over 10 s: `fps` delivered, the two p99s, and `us`
     /// of server CPU per frame (600,000 frames).
-    private func run(fps: Double = 60, interval: Double = 18, latency: Double = 17, us: Double) -> LoadReport {
+    private func run(
+        fps: Double = 60, interval: Double = 18, latency: Double = 17, us: Double, kernelUS: Double? = nil
+    ) -> LoadReport {
         var report = LoadReport()
         report.connectionsReady = 1000
         report.fpsMean = fps
@@ -19,6 +21,7 @@ struct RepeatedLoadRunsTests {
         report.windowSeconds = 10
         report.frames = 600_000
         report.serverCPU = us * 600_000 / 10 / 1_000_000
+        report.serverSystemCPU = kernelUS.map { $0 * 600_000 / 10 / 1_000_000 }
         return report
     }
 
@@ -125,6 +128,25 @@ struct RepeatedLoadRunsTests {
         let rows = runs.rows()
         #expect(rows.count == 1)
         #expect(rows[0].measured == "5.0-6.0 us (median 5.5 us) (2 of 3 rounds ran)")
+    }
+
+    @Test("the kernel's and the own code's parts of both, when the runs read them")
+    func kernelSplit() throws {
+        var runs = summary()
+        runs.addServerRun(run(us: 12, kernelUS: 6), encoding: .json)
+        runs.addBaselineRun(run(us: 6, kernelUS: 5), encoding: .json)
+        runs.addServerRun(run(us: 10, kernelUS: 5.5), encoding: .json)
+        runs.addBaselineRun(run(us: 5.5, kernelUS: 5), encoding: .json)
+        let split = try row(runs.rows(), "the kernel's / the process's own code")
+        #expect(
+            split.measured
+                == "server kernel 5.5-6.0 us (median 5.8 us), own code 4.5-6.0 us (median 5.2 us); baseline kernel 5.0-5.0 us (median 5.0 us), own code 0.5-1.0 us (median 0.8 us); kernel / kernel 1.10-1.20x (median 1.15x)"
+        )
+        // Without the kernel figures there is no such row.
+        var plain = summary()
+        plain.addServerRun(run(us: 12), encoding: .json)
+        plain.addBaselineRun(run(us: 6), encoding: .json)
+        #expect(!plain.rows().contains { $0.figure.contains("the kernel's") })
     }
 
     @Test("the median of an even count is the mean of the middle two; no values, no spread")
