@@ -139,7 +139,7 @@ public enum BenchSuite {
             if !request.smoke { sleep(5) }
         }
         for part in BenchSuite.allParts where request.parts.contains(part) {
-            FileHandle.standardError.write(Data("bench: \(part)...\n".utf8))
+            benchProgress("\(part)...")
             do {
                 switch part {
                 // Each scene measures this long (three scenes: 0.9 s in a smoke run, 15 s by default).
@@ -157,50 +157,8 @@ public enum BenchSuite {
                 case "server", "baseline":
                     // The two parts run together, at the first of them (``loadRuns(parts:encodings:)``).
                     guard part == "server" || !request.parts.contains("server") else { break }
-                    // With --repeat, the rounds' rows are summed up at the end (one row per target).
-                    var repeated =
-                        request.repeats > 1
-                        ? RepeatedLoadRuns(
-                            sessions: settings.sessions,
-                            scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
-                            rounds: request.repeats, server: request.parts.contains("server"),
-                            baseline: request.parts.contains("baseline")) : nil
-                    for round in 1...request.repeats {
-                        let roundName = request.repeats > 1 ? " round \(round)/\(request.repeats)" : ""
-                        var serverReport: LoadReport?
-                        for run in loadRuns(parts: request.parts, encodings: request.encodings) {
-                            settle()
-                            do {
-                                switch run {
-                                case .server(let encoding):
-                                    serverReport = nil
-                                    defer { repeated?.addServerRun(serverReport, encoding: encoding) }
-                                    let result = try ServerBenchmark.runServer(settings, encoding: encoding)
-                                    serverReport = result.report
-                                    if repeated == nil { table.add(result.rows) }
-                                    progress("server \(encoding.rawValue)\(roundName): \(describe(result.report))")
-                                case .baseline(let encoding):
-                                    var baselineReport: LoadReport?
-                                    defer { repeated?.addBaselineRun(baselineReport, encoding: encoding) }
-                                    let result = try ServerBenchmark.runBaseline(
-                                        settings, encoding: encoding, fonts: fonts, compareWith: serverReport)
-                                    baselineReport = result.report
-                                    if repeated == nil { table.add(result.rows) }
-                                    progress(
-                                        "baseline \(encoding.rawValue)\(roundName): \(describe(result.report, latency: false))"
-                                            + ratio(serverReport, result.report))
-                                }
-                            } catch {
-                                errors.append("\(run.part)\(roundName): \(error)")
-                                table.add([
-                                    BenchRow(
-                                        figure: "\(run.part)\(roundName): ERROR", target: "-", measured: "\(error)",
-                                        passed: false)
-                                ])
-                            }
-                        }
-                    }
-                    if let repeated { table.add(repeated.rows()) }
+                    runServerAndBaseline(
+                        request, settings: settings, fonts: fonts, settle: settle, table: &table, errors: &errors)
                 case "capacity":
                     for encoding in request.encodings {
                         table.add(try ServerBenchmark.runCapacity(settings, encoding: encoding, smoke: request.smoke))
@@ -226,23 +184,64 @@ public enum BenchSuite {
             table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
     }
 
-    /// A progress line on standard error.
-    private static func progress(_ line: String) {
-        FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+    /// The server and baseline parts: every encoding's server run, then its baseline run, for
+    /// each of the request's rounds. One round adds each run's rows; more add one summary row
+    /// per target at the end (``RepeatedLoadRuns``). A run that fails becomes an ERROR row and an
+    /// entry of `errors`; the others still run.
+    private static func runServerAndBaseline(
+        _ request: BenchRequest, settings: BenchSettings, fonts: FontCatalog, settle: () -> Void,
+        table: inout BenchTable, errors: inout [String]
+    ) {
+        var repeated =
+            request.repeats > 1
+            ? RepeatedLoadRuns(
+                sessions: settings.sessions, scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
+                rounds: request.repeats, server: request.parts.contains("server"),
+                baseline: request.parts.contains("baseline")) : nil
+        for round in 1...request.repeats {
+            let roundName = request.repeats > 1 ? " round \(round)/\(request.repeats)" : ""
+            var serverReport: LoadReport?
+            for run in loadRuns(parts: request.parts, encodings: request.encodings) {
+                settle()
+                do {
+                    switch run {
+                    case .server(let encoding):
+                        serverReport = nil
+                        defer { repeated?.addServerRun(serverReport, encoding: encoding) }
+                        let result = try ServerBenchmark.runServer(settings, encoding: encoding)
+                        serverReport = result.report
+                        if repeated == nil { table.add(result.rows) }
+                        benchProgress("server \(encoding.rawValue)\(roundName): \(headline(result.report))")
+                    case .baseline(let encoding):
+                        var baselineReport: LoadReport?
+                        defer { repeated?.addBaselineRun(baselineReport, encoding: encoding) }
+                        let result = try ServerBenchmark.runBaseline(
+                            settings, encoding: encoding, fonts: fonts, compareWith: serverReport)
+                        baselineReport = result.report
+                        if repeated == nil { table.add(result.rows) }
+                        let ratio = serverReport.flatMap {
+                            ServerBenchmark.cpuRatio(progressCast: $0, baseline: result.report)
+                        }
+                        benchProgress(
+                            "baseline \(encoding.rawValue)\(roundName): \(headline(result.report, latency: false))"
+                                + (ratio.map { String(format: ", CPU ratio %.2fx", $0) } ?? ""))
+                    }
+                } catch {
+                    errors.append("\(run.part)\(roundName): \(error)")
+                    table.add([
+                        BenchRow(
+                            figure: "\(run.part)\(roundName): ERROR", target: "-", measured: "\(error)", passed: false)
+                    ])
+                }
+            }
+        }
+        if let repeated { table.add(repeated.rows()) }
     }
 
     /// One load run's headline figures, for progress lines.
-    private static func describe(_ report: LoadReport, latency: Bool = true) -> String {
+    private static func headline(_ report: LoadReport, latency: Bool = true) -> String {
         "\(f1(report.fpsMean)) fps, interval p99 \(f1(report.intervalP99)) ms"
             + (latency ? ", latency p99 \(f1(report.latencyP99)) ms" : "")
             + ", \(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame"
-    }
-
-    /// ", ratio R" for a baseline run's progress line after a server run (empty without one).
-    private static func ratio(_ server: LoadReport?, _ baseline: LoadReport) -> String {
-        guard let server = server?.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
-            bare > 0
-        else { return "" }
-        return String(format: ", CPU ratio %.2fx", server / bare)
     }
 }

@@ -110,10 +110,8 @@ struct RepeatedLoadRuns {
         }
         if server && baseline {
             let ratios = noted.map { round -> Double? in
-                guard let server = round.server?.serverMicrosecondsPerFrame,
-                    let bare = round.baseline?.serverMicrosecondsPerFrame, bare > 0, server.isFinite
-                else { return nil }
-                return server / bare
+                guard let server = round.server, let baseline = round.baseline else { return nil }
+                return ServerBenchmark.cpuRatio(progressCast: server, baseline: baseline)
             }
             let measured = ratios.compactMap { $0 }
             let within = measured.filter { $0 <= ServerBenchmark.cpuRatioTarget }.count
@@ -127,7 +125,7 @@ struct RepeatedLoadRuns {
             if let split = splitRow(noted) { rows.append(split) }
             rows.append(roundsRow(noted, ratios: ratios))
         } else if server {
-            rows.append(roundsRow(noted, ratios: noted.map { _ in nil }))
+            rows.append(roundsRow(noted, ratios: []))
         }
         return rows
     }
@@ -149,24 +147,13 @@ struct RepeatedLoadRuns {
     /// The ratio's two parts over the rounds with both runs: the kernel's CPU per frame and the
     /// process's own code, for the server and the baseline (nil without the kernel figures).
     private func splitRow(_ noted: [Round]) -> BenchRow? {
-        var parts: (server: [Double], serverOwn: [Double], bare: [Double], bareOwn: [Double], kernels: [Double]) = (
-            [], [], [], [], []
-        )
-        for round in noted {
-            guard let server = round.server, let bare = round.baseline,
-                let serverTotal = server.serverMicrosecondsPerFrame,
-                let serverKernel = server.serverSystemMicrosecondsPerFrame,
-                let bareTotal = bare.serverMicrosecondsPerFrame, let bareKernel = bare.serverSystemMicrosecondsPerFrame,
-                bareKernel > 0
-            else { continue }
-            parts.server.append(serverKernel)
-            parts.serverOwn.append(serverTotal - serverKernel)
-            parts.bare.append(bareKernel)
-            parts.bareOwn.append(bareTotal - bareKernel)
-            parts.kernels.append(serverKernel / bareKernel)
+        let splits = noted.compactMap { round -> ServerBenchmark.CPUSplit? in
+            guard let server = round.server, let baseline = round.baseline else { return nil }
+            return ServerBenchmark.CPUSplit(progressCast: server, baseline: baseline)
         }
-        guard let server = Spread(parts.server), let serverOwn = Spread(parts.serverOwn), let bare = Spread(parts.bare),
-            let bareOwn = Spread(parts.bareOwn), let kernels = Spread(parts.kernels)
+        guard let server = Spread(splits.map(\.serverKernel)), let serverOwn = Spread(splits.map(\.serverOwn)),
+            let bare = Spread(splits.map(\.baselineKernel)), let bareOwn = Spread(splits.map(\.baselineOwn)),
+            let kernels = Spread(splits.map(\.kernelRatio))
         else { return nil }
         return BenchRow(
             figure: "  CPU per frame, the kernel's / the process's own code", target: "-",
@@ -176,13 +163,13 @@ struct RepeatedLoadRuns {
     }
 
     /// Each round in order: fps, interval and command-to-frame p99, server CPU per frame, and
-    /// the CPU ratio when the baseline ran.
+    /// the CPU ratio when the baseline ran (`ratios`, by round; empty without the baseline).
     private func roundsRow(_ noted: [Round], ratios: [Double?]) -> BenchRow {
         let cells = noted.enumerated().map { index, round -> String in
             guard let report = round.server else { return "\(index + 1): failed" }
             var cell =
                 "\(index + 1): \(f1(report.fpsMean)) fps, \(f1(report.intervalP99))/\(f1(report.latencyP99)) ms, \(f1(report.serverMicrosecondsPerFrame ?? 0)) us"
-            if let ratio = ratios[index] { cell += String(format: " = %.2fx", ratio) }
+            if index < ratios.count, let ratio = ratios[index] { cell += String(format: " = %.2fx", ratio) }
             return cell
         }
         return BenchRow(

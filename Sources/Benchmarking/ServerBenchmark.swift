@@ -124,10 +124,9 @@ enum ServerBenchmark {
                 probeSettings.sessions = sessions
                 let report = try liveSessions(probeSettings, encoding: encoding)
                 let passed = CapacitySearch.meetsTargets(report, sessions: sessions)
-                FileHandle.standardError.write(
-                    Data(
-                        "bench: capacity \(encoding.rawValue) \(sessions) sessions: \(f1(report.fpsMean)) fps, interval p99 \(f1(report.intervalP99)) ms, latency p99 \(f1(report.latencyP99)) ms: \(passed ? "meets" : "misses")\n"
-                            .utf8))
+                benchProgress(
+                    "capacity \(encoding.rawValue) \(sessions) sessions: \(f1(report.fpsMean)) fps, interval p99 \(f1(report.intervalP99)) ms, latency p99 \(f1(report.latencyP99)) ms: \(passed ? "meets" : "misses")"
+                )
                 return passed
             }
             tallies[sessions] = verdict.runs > 1 ? " \(verdict.passes)/\(verdict.runs)" : ""
@@ -240,13 +239,21 @@ enum ServerBenchmark {
     /// both figures; the ratio is what the target holds to).
     static let cpuRatioTarget = 2.0
 
-    /// ProgressCast's server CPU per delivered frame over the baseline's, measured in the same
-    /// run, against ``cpuRatioTarget`` (nil when either run has no CPU figure).
-    static func cpuRatioRow(progressCast: LoadReport, baseline: LoadReport, encoding: FrameEncoding) -> BenchRow? {
+    /// ProgressCast's server CPU per delivered frame over the baseline's (nil when either run has
+    /// no CPU figure).
+    static func cpuRatio(progressCast: LoadReport, baseline: LoadReport) -> Double? {
         guard let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
             bare > 0, server.isFinite
         else { return nil }
-        let ratio = server / bare
+        return server / bare
+    }
+
+    /// ProgressCast's server CPU per delivered frame over the baseline's, measured in the same
+    /// run, against ``cpuRatioTarget`` (nil when either run has no CPU figure).
+    static func cpuRatioRow(progressCast: LoadReport, baseline: LoadReport, encoding: FrameEncoding) -> BenchRow? {
+        guard let ratio = cpuRatio(progressCast: progressCast, baseline: baseline),
+            let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame
+        else { return nil }
         return BenchRow(
             figure: "server, \(label(encoding)): CPU per frame / baseline CPU per frame",
             target: "<= \(f1(cpuRatioTarget))x",
@@ -258,15 +265,34 @@ enum ServerBenchmark {
     /// delivery, which the baseline pays for the same bytes too) and the server's own code per
     /// frame, each against the baseline's (nil without the kernel figures).
     static func cpuSplitRow(progressCast: LoadReport, baseline: LoadReport) -> BenchRow? {
-        guard let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
-            let serverKernel = progressCast.serverSystemMicrosecondsPerFrame,
-            let bareKernel = baseline.serverSystemMicrosecondsPerFrame, bareKernel > 0
-        else { return nil }
+        guard let split = CPUSplit(progressCast: progressCast, baseline: baseline) else { return nil }
         return BenchRow(
             figure: "  CPU per frame, the kernel's / the server's own code", target: "-",
             measured:
-                "kernel \(f1(serverKernel)) / \(f1(bareKernel)) us = \(String(format: "%.2f", serverKernel / bareKernel))x, own code \(f1(server - serverKernel)) / \(f1(bare - bareKernel)) us",
+                "kernel \(f1(split.serverKernel)) / \(f1(split.baselineKernel)) us = \(String(format: "%.2f", split.kernelRatio))x, own code \(f1(split.serverOwn)) / \(f1(split.baselineOwn)) us",
             passed: nil)
+    }
+
+    /// The server's and the baseline's CPU per frame, each split into the kernel's part and the
+    /// process's own code (microseconds).
+    struct CPUSplit {
+        var serverKernel: Double
+        var serverOwn: Double
+        var baselineKernel: Double
+        var baselineOwn: Double
+        var kernelRatio: Double { serverKernel / baselineKernel }
+
+        /// nil without the kernel figures of both runs.
+        init?(progressCast: LoadReport, baseline: LoadReport) {
+            guard let server = progressCast.serverMicrosecondsPerFrame, let bare = baseline.serverMicrosecondsPerFrame,
+                let serverKernel = progressCast.serverSystemMicrosecondsPerFrame,
+                let bareKernel = baseline.serverSystemMicrosecondsPerFrame, bareKernel > 0
+            else { return nil }
+            self.serverKernel = serverKernel
+            serverOwn = server - serverKernel
+            baselineKernel = bareKernel
+            baselineOwn = bare - bareKernel
+        }
     }
 
     /// The server's side of the command-to-frame latency over the window (`GET /api/stats`): from
@@ -442,5 +468,7 @@ func percent(_ part: Int, of whole: Int) -> String {
     whole > 0 ? String(format: "%.1f%%", Double(part) * 100 / Double(whole)) : "-"
 }
 func f1(_ value: Double) -> String { String(format: "%.1f", value) }
+/// A progress line of `bench` on standard error ("bench: " and `line`).
+func benchProgress(_ line: String) { FileHandle.standardError.write(Data("bench: \(line)\n".utf8)) }
 func cpu(_ share: Double?) -> String { share.map { String(format: "%.1f%%", $0 * 100) } ?? "?" }
 func mib(_ bytes: Int?) -> String { bytes.map { String(format: "%.0f MiB", Double($0) / 1_048_576) } ?? "?" }
