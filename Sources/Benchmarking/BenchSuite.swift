@@ -35,6 +35,10 @@ public struct BenchRequest {
     /// server run, then its baseline run); above 1, one summary row per target gives the spread
     /// over the rounds and how many met it.
     public var repeats = 1
+    /// What the baseline part's clients send the baseline (``ReceiverTraffic``): by default the
+    /// messages a live session's client sends to set its scene up, so both parts' connections
+    /// are in the same TCP state (docs/benchmarks.md, "The baseline's clients").
+    public var baselineTraffic: ReceiverTraffic = .setup
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -110,7 +114,7 @@ public enum BenchSuite {
             warmup: 2, recordingSeconds: request.recordingMinutes * 60, pageFrames: 600,
             publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
             executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)),
-            loadScenes: request.loadScenes, loadClient: request.loadClient)
+            loadScenes: request.loadScenes, loadClient: request.loadClient, baselineTraffic: request.baselineTraffic)
         if request.smoke {
             settings.seconds = 1
             settings.warmup = 0.5
@@ -197,7 +201,7 @@ public enum BenchSuite {
             ? RepeatedLoadRuns(
                 sessions: settings.sessions, scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
                 rounds: request.repeats, server: request.parts.contains("server"),
-                baseline: request.parts.contains("baseline")) : nil
+                baseline: request.parts.contains("baseline"), baselineTraffic: settings.baselineTraffic) : nil
         for round in 1...request.repeats {
             let roundName = request.repeats > 1 ? " round \(round)/\(request.repeats)" : ""
             var serverReport: LoadReport?

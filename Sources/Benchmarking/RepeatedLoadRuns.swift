@@ -27,9 +27,15 @@ struct RepeatedLoadRuns {
     /// Whether the server part, the baseline part, or both, were asked for.
     let server: Bool
     let baseline: Bool
+    /// What the baseline's clients sent (for the figure's name).
+    let baselineTraffic: ReceiverTraffic
     private var byEncoding: [(encoding: FrameEncoding, rounds: [Round])] = []
 
-    init(sessions: Int, scenes: String, rounds: Int, server: Bool, baseline: Bool) {
+    init(
+        sessions: Int, scenes: String, rounds: Int, server: Bool, baseline: Bool,
+        baselineTraffic: ReceiverTraffic = .setup
+    ) {
+        self.baselineTraffic = baselineTraffic
         self.sessions = sessions
         self.scenes = scenes
         self.rounds = rounds
@@ -104,7 +110,9 @@ struct RepeatedLoadRuns {
         if baseline, let spread = Spread(baselines.compactMap(\.serverMicrosecondsPerFrame)) {
             rows.append(
                 BenchRow(
-                    figure: "baseline, \(label): bare libwebsockets, same bytes, CPU per frame", target: "-",
+                    figure:
+                        "baseline, \(label): bare libwebsockets, same bytes (clients send: \(baselineTraffic.rawValue)), CPU per frame",
+                    target: "-",
                     measured: spread.describe(unit: " us") + " (\(baselines.count) of \(rounds) rounds ran)",
                     passed: nil))
         }

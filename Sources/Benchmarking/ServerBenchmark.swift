@@ -31,6 +31,8 @@ struct BenchSettings {
     var loadScenes: [BenchScene] = BenchScene.allCases
     /// The load generator's client implementation.
     var loadClient: LoadClient = .epoll
+    /// What the baseline part's clients send (``BenchRequest/baselineTraffic``).
+    var baselineTraffic: ReceiverTraffic = .setup
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -196,6 +198,8 @@ enum ServerBenchmark {
             executable: settings.executable,
             arguments: [
                 "baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime),
+                // Each connection gets one scene's frames, as each session's connection does.
+                "--streams", String(settings.loadScenes.count),
             ]
                 + (encoding == .binary ? ["--binary"] : []),
             logPath: settings.scratchDirectory + "/baseline.log")
@@ -204,11 +208,18 @@ enum ServerBenchmark {
             throw BenchError("the baseline server did not start: \(baseline.logTail())")
         }
         let report = try runLoad(
-            settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions)
+            settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions
+        ) {
+            // Each connection sends what the server part's session of the same index sent
+            // (its scene's setup, by default), so the TCP connections are in the same state.
+            $0.scenes = settings.loadScenes
+            $0.receiverTraffic = settings.baselineTraffic
+        }
         let n = settings.sessions
         var rows = [
             BenchRow(
-                figure: "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps",
+                figure:
+                    "baseline, \(label(encoding)): bare libwebsockets, same bytes, \(n) connections at 60 fps (clients send: \(settings.baselineTraffic.rawValue))",
                 target: "-",
                 measured:
                     "\(f1(report.fpsMean)) fps mean, \(f1(report.intervalP99)) ms interval p99, \(cpu(report.serverCPU)) of a core (\(f1(report.serverMicrosecondsPerFrame ?? 0)) us/frame, kernel \(f1(report.serverSystemMicrosecondsPerFrame ?? 0))), \(report.frames > 0 ? report.frameBytes / report.frames : 0) B/frame",

@@ -138,6 +138,13 @@ public final class LoadGenerator {
             send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)}"#, on: connection)
             connection.acksWanted = 1
         case .receiver:
+            if options.receiverTraffic != .silent {
+                // What a live session's client sends first; the baseline answers nothing, so
+                // the connection is ready at once.
+                let scene = BenchScene.forConnection(connection.index, mix: options.scenes)
+                send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
+                for (index, op) in scene.loadOps.enumerated() { send(withID(op, index + 2), on: connection) }
+            }
             becameReady(connection)
         }
     }
@@ -153,7 +160,7 @@ public final class LoadGenerator {
         connection.phase = .ready
         report.connectionsReady += 1
         settled += 1
-        if case .live = connection.role {
+        if sendsCommands(connection) {
             // Stagger the first command over one interval.
             let offset = Double(connection.index % 997) / 997 * options.commandInterval
             connection.nextCommandAt = MonotonicClock.nanoseconds() + Int64((offset + 0.5) * 1e9)
@@ -166,6 +173,16 @@ public final class LoadGenerator {
                 connections.append(viewer)
                 connectQueue.append(viewer)
             }
+        }
+    }
+
+    /// Whether `connection` sends commands every ``LoadOptions/commandInterval`` (live sessions,
+    /// and receivers when ``LoadOptions/receiverTraffic`` is `commands`).
+    private func sendsCommands(_ connection: ClientConnection) -> Bool {
+        switch connection.role {
+        case .live: true
+        case .receiver: options.receiverTraffic == .commands
+        case .controller, .viewer: false
         }
     }
 
@@ -316,12 +333,22 @@ public final class LoadGenerator {
             stopped = true
             return
         }
-        if options.mode == .liveSessions { sendDueCommands(now) }
+        if options.mode == .liveSessions || options.receiverTraffic == .commands { sendDueCommands(now) }
     }
 
     private func sendDueCommands(_ now: Int64) {
         let interval = Int64(options.commandInterval * 1e9)
         for connection in connections where connection.phase == .ready && now >= connection.nextCommandAt {
+            if case .receiver = connection.role {
+                // The same ops as a live session's, untimed: the baseline shows no label.
+                guard options.receiverTraffic == .commands else { continue }
+                connection.commandCounter += 1
+                connection.nextCommandAt = now + interval
+                let scene = BenchScene.forConnection(connection.index, mix: options.scenes)
+                for op in scene.restartOps { send(op, on: connection) }
+                send(DemoScene.labelOp("c\(connection.commandCounter)"), on: connection)
+                continue
+            }
             if connection.pendingMarker != nil {
                 // Not seen within 2 s: count it lost and move on.
                 guard connection.pendingSentAt > 0, now - connection.pendingSentAt > 2_000_000_000 else { continue }

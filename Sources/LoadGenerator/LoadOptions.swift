@@ -13,7 +13,8 @@ public struct LoadOptions: Sendable {
         /// ``BenchScene/navigation``) and sends a HUD label change every
         /// ``LoadOptions/commandInterval`` seconds, timing how long until a frame shows it.
         case liveSessions
-        /// Each connection only receives (the bare libwebsockets baseline server pushes frames).
+        /// Each connection receives the frames the bare libwebsockets baseline server pushes,
+        /// sending what ``LoadOptions/receiverTraffic`` says (the server ignores it).
         case receiveOnly
         /// `sessions` controllers each create a session with an unchanging scene, then
         /// `viewersPerSession` more connections join each one as viewers and stay idle.
@@ -74,6 +75,12 @@ public struct LoadOptions: Sendable {
     /// (every third session the scroll scene, every third the navigation scene); `[.demo]` for
     /// the demo scene only.
     public var scenes: [BenchScene] = BenchScene.allCases
+
+    /// What receive-only connections send (``Mode/receiveOnly``; the baseline ignores it):
+    /// by default the messages a live session's client sends to set its scene up, so the TCP
+    /// connections are in the state a live session's are (docs/benchmarks.md, "The baseline's
+    /// clients").
+    public var receiverTraffic: ReceiverTraffic = .setup
 
     /// The defaults: 1,000 live sessions on 127.0.0.1:8080 for 10 s after a 2 s warmup.
     public init() {}
@@ -213,4 +220,28 @@ public struct LoadReport: Sendable {
     }
 
     private func mib(_ bytes: Int?) -> String { bytes.map { fmt(Double($0) / 1_048_576) } ?? "?" }
+}
+
+/// What a receive-only connection sends to the server it measures (``LoadOptions/receiverTraffic``).
+///
+/// A client that has sent data lately is *interactive* to its kernel's TCP (Linux "pingpong"
+/// mode: it expects to send a reply soon, so it holds its acks). For a connection that receives
+/// a frame every 16.7 ms, that regime decides who pays for the acks: an interactive receiver
+/// acks every second frame the moment it arrives, inside the sender's own `send` (on loopback
+/// the receiving side runs in the sender's context), and the sender then processes that ack as
+/// it releases its socket; a receiver that never sent anything acks each frame when it reads it,
+/// in its own context. A live session's client sends its scene's ops, so its connection is
+/// interactive; a baseline client that sends nothing makes the baseline's sends cheaper by
+/// about 2 us a frame for the same bytes (docs/benchmarks.md).
+public enum ReceiverTraffic: String, Sendable, CaseIterable {
+    /// Nothing: the connection only receives (the baseline of the twenty-seventh session and
+    /// before).
+    case silent
+    /// The messages a live session's client sends to set its scene up (``BenchScene``'s
+    /// `session.create` and load ops, for the connection's scene), once, as it connects.
+    case setup
+    /// ``setup``, then the same commands a live session's client sends every
+    /// ``LoadOptions/commandInterval`` seconds (the scene's restart ops and the label change),
+    /// untimed.
+    case commands
 }

@@ -79,6 +79,13 @@ struct Bench: ParsableCommand {
     )
     var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")
 
+    @Option(
+        name: .customLong("baseline-clients"),
+        help: ArgumentHelp(
+            "Baseline part: what its clients send the baseline server: setup (the default: the messages a live session's client sends to set its scene up, so the TCP connections are in the same state as the server part's), commands (setup, then the same commands every second), silent (nothing: the baseline before 2026-11-27's twenty-eighth session)."
+        ))
+    var baselineClients = ReceiverTraffic.setup.rawValue
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -125,6 +132,10 @@ struct Bench: ParsableCommand {
         request.loadClient = loadClient
         request.frameRounds = rounds
         request.repeats = repeats
+        guard let baselineTraffic = ReceiverTraffic(rawValue: baselineClients) else {
+            throw ValidationError("--baseline-clients must be setup, commands or silent")
+        }
+        request.baselineTraffic = baselineTraffic
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

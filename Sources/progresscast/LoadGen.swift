@@ -63,6 +63,13 @@ struct LoadGen: ParsableCommand {
     )
     var servicePause = LoadOptions().servicePause
 
+    @Option(
+        name: .customLong("receiver-traffic"),
+        help: ArgumentHelp(
+            "Receive mode: what each connection sends the server: setup (the default: the messages a live session's client sends to set its scene up, once), commands (setup, then the same commands every --command-interval), silent (nothing)."
+        ))
+    var receiverTraffic = ReceiverTraffic.setup.rawValue
+
     func run() throws {
         var options = LoadOptions()
         options.port = port
@@ -85,6 +92,10 @@ struct LoadGen: ParsableCommand {
             throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation")
         }
         options.scenes = mix
+        guard let traffic = ReceiverTraffic(rawValue: receiverTraffic) else {
+            throw ValidationError("--receiver-traffic must be setup, commands or silent")
+        }
+        options.receiverTraffic = traffic
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly
@@ -118,6 +129,12 @@ struct Baseline: ParsableCommand {
     @Flag(help: "Send the frames as binary WebSocket messages.")
     var binary = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The frames file holds this many interleaved streams (line i belongs to stream i mod N); each connection gets one stream, given out in turn as they connect (1: every connection gets every line in turn)."
+        ))
+    var streams = 1
+
     @Option(help: "Frames per second per connection.")
     var fps = 60
 
@@ -140,9 +157,12 @@ struct Baseline: ParsableCommand {
         guard (1...240).contains(fps), seconds > 0 else {
             throw ValidationError("--fps must be in 1...240 and --seconds positive")
         }
-        let server = BaselineServer(frames: lines, fps: fps, lifetimeSeconds: seconds, binary: binary)
+        guard (1...64).contains(streams) else { throw ValidationError("--streams must be in 1...64") }
+        let server = BaselineServer(frames: lines, streams: streams, fps: fps, lifetimeSeconds: seconds, binary: binary)
         try server.run(host: "127.0.0.1", port: port) { bound in
             FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(bound)\n".utf8))
         }
+        // When the lifetime ends (a killed server prints nothing): what the clients sent.
+        FileHandle.standardOutput.write(Data("received \(server.messagesReceived) messages\n".utf8))
     }
 }

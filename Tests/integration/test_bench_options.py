@@ -50,3 +50,23 @@ def test_repeat_out_of_range_is_refused():
     done = bench("--parts", "server", "--repeat", "0")
     assert done.returncode != 0
     assert "--repeat must be in 1...50" in done.stderr, done.stderr
+
+
+def test_baseline_clients_pick_what_the_baseline_part_sends():
+    # By default the baseline's clients send their scene's setup, as the server part's do
+    # (docs/benchmarks.md, "The baseline's clients"); the row says which traffic was used.
+    for traffic in ("setup", "silent"):
+        args = ["--parts", "baseline", "--frames", "json", "--smoke"]
+        if traffic != "setup":
+            args += ["--baseline-clients", traffic]
+        done = bench(*args)
+        assert done.returncode == 0, done.stderr
+        (OUTPUT / f"bench-baseline-{traffic}.txt").write_text(done.stdout)
+        row = next(line for line in done.stdout.splitlines() if "bare libwebsockets, same bytes" in line)
+        assert f"(clients send: {traffic})" in row, row
+
+
+def test_an_unknown_baseline_clients_value_is_refused():
+    done = bench("--parts", "baseline", "--baseline-clients", "chatty")
+    assert done.returncode != 0
+    assert "--baseline-clients must be setup, commands or silent" in done.stderr, done.stderr
