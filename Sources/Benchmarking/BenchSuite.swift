@@ -35,10 +35,12 @@ public struct BenchRequest {
     /// server run, then its baseline run); above 1, one summary row per target gives the spread
     /// over the rounds and how many met it.
     public var repeats = 1
-    /// What the baseline part's clients send the baseline (``ReceiverTraffic``): by default the
-    /// messages a live session's client sends to set its scene up, so both parts' connections
-    /// are in the same TCP state (docs/benchmarks.md, "The baseline's clients").
-    public var baselineTraffic: ReceiverTraffic = .setup
+    /// What the baseline part's clients send the baseline (``ReceiverTraffic``; nothing by
+    /// default: docs/benchmarks.md, "The baseline's clients").
+    public var baselineTraffic: ReceiverTraffic = .silent
+    /// Whether the load generator lets its connections turn interactive to the kernel's TCP
+    /// (``LoadOptions/interactiveAcks``; false by default).
+    public var interactiveAcks = false
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -114,7 +116,8 @@ public enum BenchSuite {
             warmup: 2, recordingSeconds: request.recordingMinutes * 60, pageFrames: 600,
             publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
             executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)),
-            loadScenes: request.loadScenes, loadClient: request.loadClient, baselineTraffic: request.baselineTraffic)
+            loadScenes: request.loadScenes, loadClient: request.loadClient, baselineTraffic: request.baselineTraffic,
+            interactiveAcks: request.interactiveAcks)
         if request.smoke {
             settings.seconds = 1
             settings.warmup = 0.5

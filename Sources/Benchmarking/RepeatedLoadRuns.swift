@@ -33,7 +33,7 @@ struct RepeatedLoadRuns {
 
     init(
         sessions: Int, scenes: String, rounds: Int, server: Bool, baseline: Bool,
-        baselineTraffic: ReceiverTraffic = .setup
+        baselineTraffic: ReceiverTraffic = .silent
     ) {
         self.baselineTraffic = baselineTraffic
         self.sessions = sessions

@@ -32,7 +32,9 @@ struct BenchSettings {
     /// The load generator's client implementation.
     var loadClient: LoadClient = .epoll
     /// What the baseline part's clients send (``BenchRequest/baselineTraffic``).
-    var baselineTraffic: ReceiverTraffic = .setup
+    var baselineTraffic: ReceiverTraffic = .silent
+    /// ``LoadOptions/interactiveAcks`` for every load run.
+    var interactiveAcks = false
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -198,8 +200,6 @@ enum ServerBenchmark {
             executable: settings.executable,
             arguments: [
                 "baseline", "--port", "0", "--frames", framesPath, "--fps", "60", "--seconds", String(lifetime),
-                // Each connection gets one scene's frames, as each session's connection does.
-                "--streams", String(settings.loadScenes.count),
             ]
                 + (encoding == .binary ? ["--binary"] : []),
             logPath: settings.scratchDirectory + "/baseline.log")
@@ -210,8 +210,7 @@ enum ServerBenchmark {
         let report = try runLoad(
             settings, port: port, serverPID: baseline.pid, mode: .receiveOnly, sessions: settings.sessions
         ) {
-            // Each connection sends what the server part's session of the same index sent
-            // (its scene's setup, by default), so the TCP connections are in the same state.
+            // What the clients send (nothing, by default; the scenes name a setup's ops).
             $0.scenes = settings.loadScenes
             $0.receiverTraffic = settings.baselineTraffic
         }
@@ -392,6 +391,7 @@ enum ServerBenchmark {
         options.serverPID = serverPID
         options.nice = settings.loadNice
         options.client = settings.loadClient
+        options.interactiveAcks = settings.interactiveAcks
         adjust(&options)
         return try LoadGenerator.run(options: options, threads: settings.loadThreads)
     }

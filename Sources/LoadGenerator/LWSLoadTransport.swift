@@ -101,6 +101,8 @@ final class LWSLoadTransport: LoadTransport {
                 wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, message.bytes.count, LWS_WRITE_TEXT)
         }
         guard written >= 0 else { return -1 }
+        // As the epoll client does: end the interactive mode the write began.
+        if !options.interactiveAcks { InteractiveAcks.end(on: lws_get_socket_fd(wsi)) }
         generator?.wrote(message, on: connection)
         if connection.hasOutgoing { lws_callback_on_writable(wsi) }
         return 0

@@ -77,10 +77,18 @@ public struct LoadOptions: Sendable {
     public var scenes: [BenchScene] = BenchScene.allCases
 
     /// What receive-only connections send (``Mode/receiveOnly``; the baseline ignores it):
-    /// by default the messages a live session's client sends to set its scene up, so the TCP
-    /// connections are in the state a live session's are (docs/benchmarks.md, "The baseline's
+    /// nothing by default (docs/benchmarks.md, "The baseline's clients").
+    public var receiverTraffic: ReceiverTraffic = .silent
+
+    /// Whether a connection may turn *interactive* to the kernel's TCP when its client writes
+    /// (Linux's own behaviour). By default (false) the client sets `TCP_QUICKACK` after each
+    /// write, which ends that mode, so every connection acks the frames it gets as its client
+    /// reads them, whatever it sent and whatever the sizes of its frames: on loopback an
+    /// interactive connection acks inside the sender's `send`, which charges the server for the
+    /// client's acks, by an amount that depends on the frames' sizes and timing and so differs
+    /// between the server part and the baseline part (docs/benchmarks.md, "The baseline's
     /// clients").
-    public var receiverTraffic: ReceiverTraffic = .setup
+    public var interactiveAcks = false
 
     /// The defaults: 1,000 live sessions on 127.0.0.1:8080 for 10 s after a 2 s warmup.
     public init() {}
@@ -234,8 +242,7 @@ public struct LoadReport: Sendable {
 /// interactive; a baseline client that sends nothing makes the baseline's sends cheaper by
 /// about 2 us a frame for the same bytes (docs/benchmarks.md).
 public enum ReceiverTraffic: String, Sendable, CaseIterable {
-    /// Nothing: the connection only receives (the baseline of the twenty-seventh session and
-    /// before).
+    /// Nothing: the connection only receives (the default).
     case silent
     /// The messages a live session's client sends to set its scene up (``BenchScene``'s
     /// `session.create` and load ops, for the connection's scene), once, as it connects.

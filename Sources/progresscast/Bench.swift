@@ -82,9 +82,16 @@ struct Bench: ParsableCommand {
     @Option(
         name: .customLong("baseline-clients"),
         help: ArgumentHelp(
-            "Baseline part: what its clients send the baseline server: setup (the default: the messages a live session's client sends to set its scene up, so the TCP connections are in the same state as the server part's), commands (setup, then the same commands every second), silent (nothing: the baseline before 2026-11-27's twenty-eighth session)."
+            "Baseline part: what its clients send the baseline server: silent (nothing, the default), setup (the messages a live session's client sends to set its scene up), commands (setup, then the same commands every second)."
         ))
-    var baselineClients = ReceiverTraffic.setup.rawValue
+    var baselineClients = ReceiverTraffic.silent.rawValue
+
+    @Flag(
+        name: .customLong("interactive-acks"),
+        help: ArgumentHelp(
+            "Server, baseline, capacity parts: let the load generator's connections turn interactive to the kernel's TCP when they write (they then ack frames inside the server's send, which charges the server for them); the bench's figures before 2026-11-27's twenty-eighth session were taken so."
+        ))
+    var interactiveAcks = false
 
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
@@ -136,6 +143,7 @@ struct Bench: ParsableCommand {
             throw ValidationError("--baseline-clients must be setup, commands or silent")
         }
         request.baselineTraffic = baselineTraffic
+        request.interactiveAcks = interactiveAcks
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

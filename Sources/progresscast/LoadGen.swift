@@ -66,9 +66,16 @@ struct LoadGen: ParsableCommand {
     @Option(
         name: .customLong("receiver-traffic"),
         help: ArgumentHelp(
-            "Receive mode: what each connection sends the server: setup (the default: the messages a live session's client sends to set its scene up, once), commands (setup, then the same commands every --command-interval), silent (nothing)."
+            "Receive mode: what each connection sends the server: silent (nothing, the default), setup (the messages a live session's client sends to set its scene up, once), commands (setup, then the same commands every --command-interval)."
         ))
-    var receiverTraffic = ReceiverTraffic.setup.rawValue
+    var receiverTraffic = ReceiverTraffic.silent.rawValue
+
+    @Flag(
+        name: .customLong("interactive-acks"),
+        help: ArgumentHelp(
+            "Let connections turn interactive to the kernel's TCP when they write (by default the client sets TCP_QUICKACK after each write, so each connection acks frames as it reads them)."
+        ))
+    var interactiveAcks = false
 
     func run() throws {
         var options = LoadOptions()
@@ -96,6 +103,7 @@ struct LoadGen: ParsableCommand {
             throw ValidationError("--receiver-traffic must be setup, commands or silent")
         }
         options.receiverTraffic = traffic
+        options.interactiveAcks = interactiveAcks
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly

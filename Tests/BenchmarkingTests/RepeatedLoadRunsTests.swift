@@ -54,8 +54,8 @@ struct RepeatedLoadRunsTests {
         #expect(try row(rows, "  server CPU per frame").measured == "10.8-12.0 us (median 11.0 us)")
         let bare = try row(rows, "baseline, JSON frames")
         #expect(bare.measured == "6.0-6.0 us (median 6.0 us) (3 of 3 rounds ran)")
-        // What the baseline's clients sent is part of what was measured (the default: setup).
-        #expect(bare.figure.contains("(clients send: setup)"))
+        // What the baseline's clients sent is part of what was measured (the default: nothing).
+        #expect(bare.figure.contains("(clients send: silent)"))
         let rounds = try row(rows, "each round")
         #expect(rounds.measured.hasPrefix("1: 60.0 fps, 18.0/17.0 ms, 12.0 us = 2.00x; 2: "))
         #expect(rounds.passed == nil)
@@ -64,10 +64,10 @@ struct RepeatedLoadRunsTests {
     @Test("the baseline's row names what its clients sent")
     func baselineTrafficNamed() throws {
         var runs = RepeatedLoadRuns(
-            sessions: 1000, scenes: "demo", rounds: 1, server: false, baseline: true, baselineTraffic: .silent)
+            sessions: 1000, scenes: "demo", rounds: 1, server: false, baseline: true, baselineTraffic: .setup)
         runs.addBaselineRun(run(us: 5), encoding: .binary)
         let bare = try row(runs.rows(), "baseline, binary frames")
-        #expect(bare.figure.contains("(clients send: silent)"))
+        #expect(bare.figure.contains("(clients send: setup)"))
     }
 
     @Test("one round missing a target fails it, and counts the others")

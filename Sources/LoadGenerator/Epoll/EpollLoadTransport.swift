@@ -304,6 +304,7 @@ final class EpollLoadTransport: LoadTransport {
             }
             socket.outboundStart += sent
             socket.writtenTotal += sent
+            if sent > 0 && !options.interactiveAcks { InteractiveAcks.end(on: socket.fd) }
         }
         while let first = socket.written.first, first.end <= socket.writtenTotal {
             socket.written.removeFirst()
