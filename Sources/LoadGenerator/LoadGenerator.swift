@@ -338,10 +338,10 @@ public final class LoadGenerator {
 
     private func sendDueCommands(_ now: Int64) {
         let interval = Int64(options.commandInterval * 1e9)
-        for connection in connections where connection.phase == .ready && now >= connection.nextCommandAt {
+        for connection in connections
+        where connection.phase == .ready && sendsCommands(connection) && now >= connection.nextCommandAt {
             if case .receiver = connection.role {
                 // The same ops as a live session's, untimed: the baseline shows no label.
-                guard options.receiverTraffic == .commands else { continue }
                 connection.commandCounter += 1
                 connection.nextCommandAt = now + interval
                 let scene = BenchScene.forConnection(connection.index, mix: options.scenes)

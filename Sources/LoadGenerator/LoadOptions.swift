@@ -232,15 +232,12 @@ public struct LoadReport: Sendable {
 
 /// What a receive-only connection sends to the server it measures (``LoadOptions/receiverTraffic``).
 ///
-/// A client that has sent data lately is *interactive* to its kernel's TCP (Linux "pingpong"
-/// mode: it expects to send a reply soon, so it holds its acks). For a connection that receives
-/// a frame every 16.7 ms, that regime decides who pays for the acks: an interactive receiver
-/// acks every second frame the moment it arrives, inside the sender's own `send` (on loopback
-/// the receiving side runs in the sender's context), and the sender then processes that ack as
-/// it releases its socket; a receiver that never sent anything acks each frame when it reads it,
-/// in its own context. A live session's client sends its scene's ops, so its connection is
-/// interactive; a baseline client that sends nothing makes the baseline's sends cheaper by
-/// about 2 us a frame for the same bytes (docs/benchmarks.md).
+/// What a client writes can make its connection *interactive* to the kernel's TCP, which
+/// decides who pays for the acks of the frames it receives (``InteractiveAcks``); with
+/// ``LoadOptions/interactiveAcks`` left false the client ends that mode after each write, so
+/// the traffic chosen here changes what the baseline reads, not who pays for the acks. The
+/// options other than `silent` reproduce the twenty-eighth session's comparison
+/// (docs/benchmarks.md, "The baseline's clients").
 public enum ReceiverTraffic: String, Sendable, CaseIterable {
     /// Nothing: the connection only receives (the default).
     case silent
