@@ -33,9 +33,8 @@ public final class BaselineServer {
     private var timer: UnsafeMutablePointer<pc_lws_timer> { storage.timer }
     private let headroom = Int(pc_lws_pre)
     /// Each stream's frames with LWS_PRE bytes of headroom in front (lws_write writes the header
-    /// there), and their lengths.
+    /// there).
     private var buffers: [[[UInt8]]]
-    private let counts: [[Int]]
     /// The stream the next connection gets.
     private var nextStream = 0
     private var frameNumber = 0
@@ -62,7 +61,6 @@ public final class BaselineServer {
         self.fps = max(1, fps)
         self.lifetimeSeconds = lifetimeSeconds
         buffers = byStream.map { $0.map { [UInt8](repeating: 0, count: Int(pc_lws_pre)) + $0 } }
-        counts = byStream.map { $0.map(\.count) }
     }
 
     /// Listens on `host:port` (0: any free port), calls `onListening` with the port, and serves
@@ -131,7 +129,7 @@ public final class BaselineServer {
         state.pointee.sent = frameNumber
         let stream = state.pointee.stream
         let index = frameNumber % buffers[stream].count
-        let count = counts[stream][index]
+        let count = buffers[stream][index].count - headroom
         let written = buffers[stream][index].withUnsafeMutableBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, count, kind)

@@ -4,8 +4,9 @@ final class ClientConnection {
     enum Role {
         /// Creates a live session with a bench scene and times label changes.
         case live(BenchScene)
-        /// Only receives frames (baseline).
-        case receiver
+        /// Receives frames (baseline), sending what ``LoadOptions/receiverTraffic`` says for the
+        /// scene the server part's session of the same index has.
+        case receiver(BenchScene)
         /// Creates an unchanging session for viewers (idle mode).
         case controller
         /// Joins a session as a viewer and stays idle.

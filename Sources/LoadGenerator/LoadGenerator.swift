@@ -90,7 +90,9 @@ public final class LoadGenerator {
             }
             expected = options.sessions
         case .receiveOnly:
-            connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .receiver) }
+            connections = (0..<options.sessions).map {
+                ClientConnection(index: $0, role: .receiver(BenchScene.forConnection($0, mix: options.scenes)))
+            }
             expected = options.sessions
         case .idleViewers(let viewers):
             connections = (0..<options.sessions).map { ClientConnection(index: $0, role: .controller) }
@@ -137,11 +139,10 @@ public final class LoadGenerator {
             let frames = framesField.map { #","frames":"\#($0)""# } ?? ""
             send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)}"#, on: connection)
             connection.acksWanted = 1
-        case .receiver:
+        case .receiver(let scene):
             if options.receiverTraffic != .silent {
                 // What a live session's client sends first; the baseline answers nothing, so
                 // the connection is ready at once.
-                let scene = BenchScene.forConnection(connection.index, mix: options.scenes)
                 send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
                 for (index, op) in scene.loadOps.enumerated() { send(withID(op, index + 2), on: connection) }
             }
@@ -340,11 +341,10 @@ public final class LoadGenerator {
         let interval = Int64(options.commandInterval * 1e9)
         for connection in connections
         where connection.phase == .ready && sendsCommands(connection) && now >= connection.nextCommandAt {
-            if case .receiver = connection.role {
+            if case .receiver(let scene) = connection.role {
                 // The same ops as a live session's, untimed: the baseline shows no label.
                 connection.commandCounter += 1
                 connection.nextCommandAt = now + interval
-                let scene = BenchScene.forConnection(connection.index, mix: options.scenes)
                 for op in scene.restartOps { send(op, on: connection) }
                 send(DemoScene.labelOp("c\(connection.commandCounter)"), on: connection)
                 continue

@@ -86,12 +86,7 @@ struct Bench: ParsableCommand {
         ))
     var baselineClients = ReceiverTraffic.silent.rawValue
 
-    @Flag(
-        name: .customLong("interactive-acks"),
-        help: ArgumentHelp(
-            "Server, baseline, capacity parts: let the load generator's connections turn interactive to the kernel's TCP when they write (they then ack frames inside the server's send, which charges the server for them); the bench's figures before 2026-11-27's twenty-eighth session were taken so."
-        ))
-    var interactiveAcks = false
+    @OptionGroup var acks: InteractiveAcksOption
 
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
@@ -139,11 +134,8 @@ struct Bench: ParsableCommand {
         request.loadClient = loadClient
         request.frameRounds = rounds
         request.repeats = repeats
-        guard let baselineTraffic = ReceiverTraffic(rawValue: baselineClients) else {
-            throw ValidationError("--baseline-clients must be setup, commands or silent")
-        }
-        request.baselineTraffic = baselineTraffic
-        request.interactiveAcks = interactiveAcks
+        request.baselineTraffic = try ReceiverTraffic.parse(baselineClients, option: "--baseline-clients")
+        request.interactiveAcks = acks.interactiveAcks
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

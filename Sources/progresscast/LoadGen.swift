@@ -70,12 +70,7 @@ struct LoadGen: ParsableCommand {
         ))
     var receiverTraffic = ReceiverTraffic.silent.rawValue
 
-    @Flag(
-        name: .customLong("interactive-acks"),
-        help: ArgumentHelp(
-            "Let connections turn interactive to the kernel's TCP when they write (by default the client sets TCP_QUICKACK after each write, so each connection acks frames as it reads them)."
-        ))
-    var interactiveAcks = false
+    @OptionGroup var acks: InteractiveAcksOption
 
     func run() throws {
         var options = LoadOptions()
@@ -99,11 +94,8 @@ struct LoadGen: ParsableCommand {
             throw ValidationError("--scenes: a comma-separated list of demo, scroll, navigation")
         }
         options.scenes = mix
-        guard let traffic = ReceiverTraffic(rawValue: receiverTraffic) else {
-            throw ValidationError("--receiver-traffic must be setup, commands or silent")
-        }
-        options.receiverTraffic = traffic
-        options.interactiveAcks = interactiveAcks
+        options.receiverTraffic = try ReceiverTraffic.parse(receiverTraffic, option: "--receiver-traffic")
+        options.interactiveAcks = acks.interactiveAcks
         switch mode {
         case "live": options.mode = .liveSessions
         case "receive": options.mode = .receiveOnly
