@@ -127,14 +127,9 @@ public final class LoadGenerator {
         connection.phase = .settingUp
         switch connection.role {
         case .live(let scene):
-            send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
-            let ops = scene.loadOps
-            for (index, op) in ops.enumerated() { send(withID(op, index + 2), on: connection) }
-            connection.acksWanted = 1 + ops.count
+            connection.acksWanted = sendSessionSetup(scene.loadOps, on: connection)
         case .controller:
-            send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
-            for (index, op) in DemoScene.idleSceneOps.enumerated() { send(withID(op, index + 2), on: connection) }
-            connection.acksWanted = 1 + DemoScene.idleSceneOps.count
+            connection.acksWanted = sendSessionSetup(DemoScene.idleSceneOps, on: connection)
         case .viewer(let session):
             let frames = framesField.map { #","frames":"\#($0)""# } ?? ""
             send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)}"#, on: connection)
@@ -143,11 +138,18 @@ public final class LoadGenerator {
             if options.receiverTraffic != .silent {
                 // What a live session's client sends first; the baseline answers nothing, so
                 // the connection is ready at once.
-                send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
-                for (index, op) in scene.loadOps.enumerated() { send(withID(op, index + 2), on: connection) }
+                sendSessionSetup(scene.loadOps, on: connection)
             }
             becameReady(connection)
         }
+    }
+
+    /// Sends `session.create` (id 1) and then `ops` (ids from 2); returns how many acks they ask for.
+    @discardableResult
+    private func sendSessionSetup(_ ops: [String], on connection: ClientConnection) -> Int {
+        send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
+        for (index, op) in ops.enumerated() { send(withID(op, index + 2), on: connection) }
+        return 1 + ops.count
     }
 
     /// The `frames` value to ask for (nil: the default, JSON).
@@ -341,15 +343,16 @@ public final class LoadGenerator {
         let interval = Int64(options.commandInterval * 1e9)
         for connection in connections
         where connection.phase == .ready && sendsCommands(connection) && now >= connection.nextCommandAt {
-            if case .receiver(let scene) = connection.role {
-                // The same ops as a live session's, untimed: the baseline shows no label.
-                connection.commandCounter += 1
-                connection.nextCommandAt = now + interval
-                for op in scene.restartOps { send(op, on: connection) }
-                send(DemoScene.labelOp("c\(connection.commandCounter)"), on: connection)
-                continue
+            // A live session's label change is timed until a frame shows it; a receiver sends the
+            // same ops untimed (the baseline shows no label).
+            let scene: BenchScene
+            let timed: Bool
+            switch connection.role {
+            case .live(let liveScene): (scene, timed) = (liveScene, true)
+            case .receiver(let receiverScene): (scene, timed) = (receiverScene, false)
+            case .controller, .viewer: continue
             }
-            if connection.pendingMarker != nil {
+            if timed, connection.pendingMarker != nil {
                 // Not seen within 2 s: count it lost and move on.
                 guard connection.pendingSentAt > 0, now - connection.pendingSentAt > 2_000_000_000 else { continue }
                 if connection.pendingSentAt >= windowStart && connection.pendingSentAt < windowEnd {
@@ -358,14 +361,14 @@ public final class LoadGenerator {
             }
             connection.commandCounter += 1
             let label = "c\(connection.commandCounter)"
-            connection.pendingMarker = DemoScene.labelMarker(label, encoding: options.frames)
-            connection.pendingSentAt = 0
+            if timed {
+                connection.pendingMarker = DemoScene.labelMarker(label, encoding: options.frames)
+                connection.pendingSentAt = 0
+            }
             connection.nextCommandAt = now + interval
             // The navigation scene pushes its second screen again (untimed; its acks are ignored).
-            if case .live(let scene) = connection.role {
-                for op in scene.restartOps { send(op, on: connection) }
-            }
-            send(DemoScene.labelOp(label), on: connection, timed: true)
+            for op in scene.restartOps { send(op, on: connection) }
+            send(DemoScene.labelOp(label), on: connection, timed: timed)
         }
     }
 

@@ -82,8 +82,7 @@ struct Bench: ParsableCommand {
     @Option(
         name: .customLong("baseline-clients"),
         help: ArgumentHelp(
-            "Baseline part: what its clients send the baseline server: silent (nothing, the default), setup (the messages a live session's client sends to set its scene up), commands (setup, then the same commands every second)."
-        ))
+            "Baseline part: what its clients send the baseline server: \(ReceiverTraffic.choicesHelp)."))
     var baselineClients = ReceiverTraffic.silent.rawValue
 
     @OptionGroup var acks: InteractiveAcksOption

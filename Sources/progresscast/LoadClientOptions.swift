@@ -12,6 +12,10 @@ struct InteractiveAcksOption: ParsableArguments {
 }
 
 extension ReceiverTraffic {
+    /// The values and what each one sends, for the help of the options that take one.
+    static let choicesHelp =
+        "silent (nothing, the default), setup (the messages a live session's client sends to set its scene up, once), commands (setup, then the commands a live session's client sends, every command interval)"
+
     /// The traffic named `text`, or a clear error naming `option` (`bench --baseline-clients`,
     /// `loadgen --receiver-traffic`).
     static func parse(_ text: String, option: String) throws(ValidationError) -> ReceiverTraffic {

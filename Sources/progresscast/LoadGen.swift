@@ -66,7 +66,7 @@ struct LoadGen: ParsableCommand {
     @Option(
         name: .customLong("receiver-traffic"),
         help: ArgumentHelp(
-            "Receive mode: what each connection sends the server: silent (nothing, the default), setup (the messages a live session's client sends to set its scene up, once), commands (setup, then the same commands every --command-interval)."
+            "Receive mode: what each connection sends the server (--command-interval sets the interval): \(ReceiverTraffic.choicesHelp)."
         ))
     var receiverTraffic = ReceiverTraffic.silent.rawValue
 
