@@ -165,7 +165,7 @@ let package = Package(
             name: "ProgressCastServerTests",
             dependencies: [
                 "ProgressCastServer", "Session", "Shapes", "FrameCodecs", "Typesetting", "Geometry", "JSON", "Wire",
-                "Timing",
+                "Timing", "Recording",
                 "WebSocketServer", "CPrefetch",
             ]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry"]),

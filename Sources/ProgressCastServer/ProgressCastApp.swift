@@ -35,6 +35,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var frameCounters = FrameCounters()
     /// The server's side of the command-to-frame latency (`GET /api/stats`).
     var opLatency = LatencyHistogram()
+    /// Bytes of command log the live sessions keep, together (``boundCommandLogs(after:loop:)``).
+    var commandLogBytes = 0
     /// The session whose paced frame the current op took out of the render queue, to render
     /// once the op is applied (``withdrawForOp(from:loop:)``).
     var withdrawnForOp: LiveSession?

@@ -21,6 +21,11 @@ public struct ServerOptions: Sendable {
     public var sessionTTL: Double = 60
     /// Largest recording file in bytes (then an `io` error event; the session goes on).
     public var maxRecordingBytes = 256 << 20
+    /// Most bytes of command log the live sessions keep together (docs/architecture.md, "The
+    /// command log"). Past it, the largest log drops the entries already in its recording (all of
+    /// them when none runs), and so does a log past ``maxRecordingBytes`` (no recording could
+    /// hold it); the session goes on, but can no longer be recorded from its creation.
+    public var maxLogBytes = 1 << 30
     /// Largest incoming WebSocket message in bytes (larger: close 1009).
     public var maxMessageBytes = 64 * 1024
     /// Most bytes of acks and events waiting for one slow connection (more: close 1008).

@@ -56,6 +56,18 @@ public final class RecordingFile {
         try writeAll(bytes)
     }
 
+    /// Appends one event line already encoded (a ``CommandLog`` entry's bytes, without the newline).
+    public func appendLine(_ line: ArraySlice<UInt8>) throws(RecordingError) {
+        guard bytesWritten + line.count + 1 <= maxBytes else {
+            throw .io("recording \(path) reached its size limit of \(maxBytes) bytes")
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(line.count + 1)
+        bytes.append(contentsOf: line)
+        bytes.append(0x0A)
+        try writeAll(bytes)
+    }
+
     /// Closes the file (further appends throw).
     public func close() {
         if descriptor >= 0 {

@@ -13,8 +13,9 @@ public import Wire
 public struct SessionCore: Sendable {
     public let settings: SessionSettings
     public private(set) var scene: Scene
-    /// Every scene op as applied (without `id` and `token`), from creation, with its time.
-    public private(set) var log: [TimedRecordingEvent] = []
+    /// Every scene op as applied (without `id` and `token`), from creation, with its time, as
+    /// recording lines; the server may drop its oldest entries (``dropLog(before:)``).
+    public private(set) var log = CommandLog()
     /// The media time the session has reached, in microseconds.
     public private(set) var now: Int64 = 0
 
@@ -43,6 +44,12 @@ public struct SessionCore: Sendable {
         advance(to: microseconds)
         log.append(TimedRecordingEvent(microseconds: now, event: .command(SessionCore.loggable(op))))
         return try SceneWire.apply(op: name, fields: op, to: &scene, at: time)
+    }
+
+    /// Drops the log's entries before entry `index` (see ``CommandLog/dropEntries(before:)``): the
+    /// scene is unchanged, but the session can no longer be recorded from its creation.
+    public mutating func dropLog(before index: Int) {
+        log.dropEntries(before: index)
     }
 
     /// Events reported since the last call.

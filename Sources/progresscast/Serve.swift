@@ -72,6 +72,13 @@ struct Serve: ParsableCommand {
     var maxRecordingBytes = 256 << 20
 
     @Option(
+        name: .customLong("max-log-bytes"),
+        help:
+            "Most bytes of command log all live sessions keep together (past it, or past --max-recording-bytes for one session, a log drops its oldest entries and its session can no longer be recorded from creation; the session goes on)."
+    )
+    var maxLogBytes = 1 << 30
+
+    @Option(
         name: .customLong("render-threads"),
         help: "Threads that render live sessions' frames alongside the service thread (0: the service thread alone).")
     var renderThreads = 1
@@ -98,6 +105,7 @@ struct Serve: ParsableCommand {
             ("--max-message-bytes", maxMessageBytes, 256...(64 << 20)),
             ("--max-queued-bytes", maxQueuedBytes, 4096...(1 << 30)),
             ("--max-recording-bytes", maxRecordingBytes, 1024...Int(Int64.max)),
+            ("--max-log-bytes", maxLogBytes, 65536...Int(Int64.max)),
             ("--render-threads", renderThreads, 0...16),
             ("--export-seconds", exportSeconds, 1...86_400),
             ("--export-bytes", exportBytes, 1024...(1 << 32)),
@@ -130,6 +138,7 @@ struct Serve: ParsableCommand {
         options.maxQueuedBytes = maxQueuedBytes
         options.permessageDeflate = !noDeflate
         options.maxRecordingBytes = maxRecordingBytes
+        options.maxLogBytes = maxLogBytes
         options.renderThreads = renderThreads
         options.maxExportSeconds = Double(exportSeconds)
         options.maxExportBytes = exportBytes

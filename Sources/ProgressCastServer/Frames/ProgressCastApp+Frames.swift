@@ -16,6 +16,7 @@ extension ProgressCastApp {
         guard let session = session(of: connection) else { return }
         deliverEvents(of: session, loop: loop)
         syncRecording(session, loop: loop)
+        boundCommandLogs(after: session, loop: loop)
         if session.isLive && session.replay == nil {
             session.opSinceFrame = true
             scheduleFrame(session, loop: loop)

@@ -19,6 +19,12 @@ extension ProgressCastApp {
             guard session.recorder == nil else {
                 throw CommandError(.conflict, "already recording \"\(session.recorder?.name ?? "")\"")
             }
+            guard session.withCore({ $0.log.isComplete }) else {
+                throw CommandError(
+                    .limit,
+                    "this session's command log outgrew the server's limit and its oldest entries were dropped; a recording starts from the session's creation: record a new session"
+                )
+            }
             let name: String
             if let given = try fields.string("name", maxLength: 200) {
                 do { name = try RecordingName.validate(given) } catch {

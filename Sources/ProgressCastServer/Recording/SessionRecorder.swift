@@ -35,10 +35,16 @@ final class SessionRecorder {
     }
 
     /// Appends the log entries not yet written.
-    func sync(log: [TimedRecordingEvent]) throws(RecordingError) {
+    /// Every entry of the log is a command (the first one the session's creation). A log that
+    /// dropped entries this recording has not written yet cannot be synced: the recording would
+    /// miss commands, so that is an error.
+    func sync(log: CommandLog) throws(RecordingError) {
         while loggedCount < log.count {
-            try file.append(log[loggedCount])
-            if case .command = log[loggedCount].event, loggedCount > 0 { commands += 1 }
+            guard let line = log.line(loggedCount) else {
+                throw .io("the session's command log dropped entries not yet written to \(name)")
+            }
+            try file.appendLine(line)
+            if loggedCount > 0 { commands += 1 }
             loggedCount += 1
             commandSinceChecksum = true
         }

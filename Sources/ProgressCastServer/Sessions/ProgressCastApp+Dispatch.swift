@@ -271,6 +271,7 @@ extension ProgressCastApp {
         }
         session.connections.removeAll()
         sessions[session.id] = nil
+        forgetCommandLog(of: session)
         session.isClosed = true
     }
 }

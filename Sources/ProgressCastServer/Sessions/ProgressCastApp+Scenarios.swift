@@ -115,6 +115,7 @@ extension ProgressCastApp {
             self.applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
             self.deliverEvents(of: session, loop: loop)
             self.syncRecording(session, loop: loop)
+            self.boundCommandLogs(after: session, loop: loop)
             self.scheduleFrame(session, loop: loop)
             self.scheduleSteps(session, loop: loop)
         }
