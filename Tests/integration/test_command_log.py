@@ -53,6 +53,24 @@ async def test_a_log_past_the_limit_drops_its_history_and_the_session_goes_on(st
 
 
 @async_test(timeout=60)
+async def test_past_the_servers_limit_the_largest_log_drops_its_history(start_server):
+    """Two sessions each under the limit, over it together: the larger one's history goes, the
+    other can still be recorded from its creation."""
+    s = start_server("--max-log-bytes", "102400")
+    async with Client.connect_many(s.ws_url, 2) as (large, small):
+        await bar_session(large)
+        await bar_session(small)
+        await padded_sets(small, 9)  # about 45 KB
+        await padded_sets(large, 11)  # about 55 KB: 100 KB together
+        await padded_sets(small, 1)  # over the limit by this one
+        await large.expect_error("record.start", "limit", name="large")
+        await small.call("record.start", name="small")
+        await small.call("record.stop")
+    assert (s.recordings / "small.pcast").exists()
+    assert s.output.count("command log history dropped") == 1, s.output
+
+
+@async_test(timeout=60)
 async def test_a_recording_running_when_the_log_drops_stays_whole_and_verifies(start_server):
     s = start_server("--max-log-bytes", "65536")
     async with Client.connect(s.ws_url) as c:

@@ -11,17 +11,17 @@ extension ProgressCastApp {
     /// Every op is logged, so without this a client sending ops within the rate limit (up to 64 KiB
     /// each) grew the server's memory until the system killed it.
     func boundCommandLogs(after session: LiveSession, loop: ServerLoop) {
+        // Settled already by whoever applied the ops (a no-op then); its core is read below.
+        settleRendering(session, loop: loop)
         countCommandLog(of: session)
         if session.countedLogBytes > min(options.maxRecordingBytes, options.maxLogBytes) {
-            dropLogHistory(of: session)
+            dropLogHistory(of: session, loop: loop)
         }
         while commandLogBytes > options.maxLogBytes {
             guard let largest = sessions.values.max(by: { $0.countedLogBytes < $1.countedLogBytes }),
                 largest.countedLogBytes > 0
             else { break }
-            // It may be rendering on a helper thread: its core is the helper's until handed back.
-            settleRendering(largest, loop: loop)
-            guard dropLogHistory(of: largest) else { break }
+            guard dropLogHistory(of: largest, loop: loop) else { break }
         }
     }
 
@@ -43,7 +43,9 @@ extension ProgressCastApp {
     /// Drops the entries of `session`'s log that a running recording has written (all of them
     /// when none runs); returns whether any bytes were freed.
     @discardableResult
-    private func dropLogHistory(of session: LiveSession) -> Bool {
+    private func dropLogHistory(of session: LiveSession, loop: ServerLoop) -> Bool {
+        // It may be rendering on a helper thread: its core is the helper's until handed back.
+        settleRendering(session, loop: loop)
         let before = session.countedLogBytes
         let keepFrom = session.recorder?.loggedCount ?? session.withCore { $0.log.count }
         session.withCore { $0.dropLog(before: keepFrom) }
