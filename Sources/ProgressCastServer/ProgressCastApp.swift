@@ -35,8 +35,12 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var frameCounters = FrameCounters()
     /// The server's side of the command-to-frame latency (`GET /api/stats`).
     var opLatency = LatencyHistogram()
-    /// Bytes of command log the live sessions keep, together (``boundCommandLogs(after:loop:)``).
+    /// Bytes of command log the live sessions keep, together and by session
+    /// (``boundCommandLogs(after:loop:)``). Kept here rather than in the sessions: a field more in
+    /// ``LiveSession`` grows the object the render helpers prefetch (docs/benchmarks.md, "Memory
+    /// over a run: the command log").
     var commandLogBytes = 0
+    var countedLogBytes: [ObjectIdentifier: Int] = [:]
     /// The session whose paced frame the current op took out of the render queue, to render
     /// once the op is applied (``withdrawForOp(from:loop:)``).
     var withdrawnForOp: LiveSession?

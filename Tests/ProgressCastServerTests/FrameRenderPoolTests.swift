@@ -214,8 +214,8 @@ private func advance(_ sessions: [LiveSession], toFrame step: Int) {
     ///
     /// The smallest block of several objects: malloc may hand out a block a little larger than
     /// asked for (glibc keeps a free chunk whole when what would be left is under its minimum
-    /// chunk, 32 bytes), depending on what the heap holds; CI once saw 1,544 bytes for what was
-    /// then the usual 1,536.
+    /// chunk, 32 bytes), depending on what the heap holds; CI once saw 1,544 bytes for the
+    /// usual 1,536.
     @Test(.enabled(if: fonts != nil)) func prefetchCoversTheSessionObject() throws {
         let catalog = try #require(fonts)
         let sessions = try makeSessions(8, fonts: catalog)

@@ -39,13 +39,13 @@ final class FrameRenderPool {
     static let sessionsPerWake = 16
 
     /// How much of the next queued session's object a helper prefetches while it renders the
-    /// one before: the whole object (1,552 bytes on x86-64 since the command log is kept as
-    /// recording lines, 1,528 before; checked by a test), which holds the session's scene, timeline and frame encoders inline, the first
+    /// one before: the whole object (1,528 bytes on x86-64 when this was written, checked by a
+    /// test), which holds the session's scene, timeline and frame encoders inline, the first
     /// lines a frame touches. Under load a session's lines have left the caches in the 16 ms
     /// since its last frame; asked for ahead they arrive while the session before renders,
     /// instead of one miss after another once its frame starts (docs/architecture.md,
     /// "Prefetching the next session").
-    static let prefetchedSessionBytes = 1_600
+    static let prefetchedSessionBytes = 1_536
 
     private let helpers: [Helper]
     private let work = RenderWork()

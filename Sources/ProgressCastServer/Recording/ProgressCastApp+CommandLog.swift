@@ -14,12 +14,11 @@ extension ProgressCastApp {
         // Settled already by whoever applied the ops (a no-op then); its core is read below.
         settleRendering(session, loop: loop)
         countCommandLog(of: session)
-        if session.countedLogBytes > min(options.maxRecordingBytes, options.maxLogBytes) {
+        if counted(session) > min(options.maxRecordingBytes, options.maxLogBytes) {
             dropLogHistory(of: session, loop: loop)
         }
         while commandLogBytes > options.maxLogBytes {
-            guard let largest = sessions.values.max(by: { $0.countedLogBytes < $1.countedLogBytes }),
-                largest.countedLogBytes > 0
+            guard let largest = sessions.values.max(by: { counted($0) < counted($1) }), counted(largest) > 0
             else { break }
             guard dropLogHistory(of: largest, loop: loop) else { break }
         }
@@ -27,8 +26,12 @@ extension ProgressCastApp {
 
     /// Takes a closed session's log out of the count.
     func forgetCommandLog(of session: LiveSession) {
-        commandLogBytes -= session.countedLogBytes
-        session.countedLogBytes = 0
+        commandLogBytes -= countedLogBytes.removeValue(forKey: ObjectIdentifier(session)) ?? 0
+    }
+
+    /// The bytes of `session`'s log in ``commandLogBytes``.
+    private func counted(_ session: LiveSession) -> Int {
+        countedLogBytes[ObjectIdentifier(session)] ?? 0
     }
 
     /// Brings the count of `session`'s log up to date (replays are not counted: their logs are
@@ -36,8 +39,8 @@ extension ProgressCastApp {
     private func countCommandLog(of session: LiveSession) {
         guard session.replay == nil else { return }
         let bytes = session.withCore { $0.log.byteCount }
-        commandLogBytes += bytes - session.countedLogBytes
-        session.countedLogBytes = bytes
+        commandLogBytes += bytes - counted(session)
+        countedLogBytes[ObjectIdentifier(session)] = bytes
     }
 
     /// Drops the entries of `session`'s log that a running recording has written (all of them
@@ -46,16 +49,16 @@ extension ProgressCastApp {
     private func dropLogHistory(of session: LiveSession, loop: ServerLoop) -> Bool {
         // It may be rendering on a helper thread: its core is the helper's until handed back.
         settleRendering(session, loop: loop)
-        let before = session.countedLogBytes
+        let before = counted(session)
         let keepFrom = session.recorder?.loggedCount ?? session.withCore { $0.log.count }
         session.withCore { $0.dropLog(before: keepFrom) }
         countCommandLog(of: session)
-        let freed = before - session.countedLogBytes
+        let freed = before - counted(session)
         guard freed > 0 else { return false }
         logger.notice(
             "command log history dropped (the session can no longer be recorded from its creation)",
             metadata: [
-                "session": "\(session.id.prefix(8))", "freed": "\(freed)", "kept": "\(session.countedLogBytes)",
+                "session": "\(session.id.prefix(8))", "freed": "\(freed)", "kept": "\(counted(session))",
                 "all logs": "\(commandLogBytes)",
             ])
         return true

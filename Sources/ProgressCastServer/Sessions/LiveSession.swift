@@ -118,8 +118,6 @@ final class LiveSession {
     var frameSeq: Int { frames.seq }
     /// What incremental rendering drew and kept for this session (``SessionFrames/segmentCounts``).
     var segmentCounts: SegmentCounts { frames.segmentCounts }
-    /// The bytes of this session's command log counted in ``ProgressCastApp/commandLogBytes``.
-    var countedLogBytes = 0
     /// Pending removal after the last connection left.
     var expiryTimer: LoopTimer?
     /// Scenario steps still to apply, in time order (absolute session microseconds).
