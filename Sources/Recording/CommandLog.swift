@@ -22,9 +22,8 @@ public struct CommandLog: Sendable {
         var storage: [UInt8] = []
         /// Where each kept entry's line ends in `storage` (the first kept entry starts at 0).
         var ends: [Int] = []
-        /// Entries dropped from the front, and their bytes.
+        /// Entries dropped from the front.
         var droppedCount = 0
-        var droppedBytes = 0
 
         init() {}
 
@@ -32,7 +31,6 @@ public struct CommandLog: Sendable {
             storage = other.storage
             ends = other.ends
             droppedCount = other.droppedCount
-            droppedBytes = other.droppedBytes
         }
     }
 
@@ -49,9 +47,6 @@ public struct CommandLog: Sendable {
 
     /// Entries dropped from the front.
     public var droppedCount: Int { entries.droppedCount }
-
-    /// Bytes of the entries dropped so far (for whoever counts the log's size over its life).
-    public var droppedBytes: Int { entries.droppedBytes }
 
     /// Every entry ever appended, dropped ones included: the next entry's index.
     public var count: Int { entries.droppedCount + entries.ends.count }
@@ -105,6 +100,5 @@ public struct CommandLog: Sendable {
         entries.storage = Array(entries.storage[cut...])
         entries.ends = entries.ends[dropping...].map { $0 - cut }
         entries.droppedCount += dropping
-        entries.droppedBytes += cut
     }
 }

@@ -49,22 +49,24 @@ public final class RecordingFile {
         writer.reset()
         event.encoded(into: &writer)
         writer.appendByte(0x0A)
-        guard bytesWritten + writer.count <= maxBytes else {
-            throw .io("recording \(path) reached its size limit of \(maxBytes) bytes")
-        }
-        let bytes = writer.bytes
-        try writeAll(bytes)
+        try writeLine(writer.bytes)
     }
 
     /// Appends one event line already encoded (a ``CommandLog`` entry's bytes, without the newline).
     public func appendLine(_ line: ArraySlice<UInt8>) throws(RecordingError) {
-        guard bytesWritten + line.count + 1 <= maxBytes else {
-            throw .io("recording \(path) reached its size limit of \(maxBytes) bytes")
-        }
         var bytes = [UInt8]()
         bytes.reserveCapacity(line.count + 1)
         bytes.append(contentsOf: line)
         bytes.append(0x0A)
+        try writeLine(bytes)
+    }
+
+    /// Writes one whole line (its newline included) with one `write`, unless it would take the
+    /// file past ``maxBytes``.
+    private func writeLine(_ bytes: [UInt8]) throws(RecordingError) {
+        guard bytesWritten + bytes.count <= maxBytes else {
+            throw .io("recording \(path) reached its size limit of \(maxBytes) bytes")
+        }
         try writeAll(bytes)
     }
 

@@ -84,7 +84,6 @@ import Testing
         #expect(log.count == events.count)
         #expect(!log.isComplete)
         #expect(log.droppedCount == 2)
-        #expect(log.droppedBytes == firstTwo)
         #expect(log.byteCount == total - firstTwo)
         #expect(log.line(0) == nil && log.line(1) == nil)
         #expect(log.event(2) == events[2] && log.event(3) == events[3])

@@ -4,7 +4,6 @@ start; past `--max-log-bytes` (all sessions together) or the recording size (one
 largest log drops the entries already recorded, the session goes on, and recording it from its
 creation is refused with `limit`. Without the limit, ops sent within the rate limit grew the
 server's memory for as long as the client kept sending."""
-import asyncio
 import json
 import subprocess
 
