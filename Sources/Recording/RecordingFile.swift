@@ -27,9 +27,8 @@ public final class RecordingFile {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .io("cannot create \(path): \(String(cString: strerror(errno)))") }
         descriptor = fd
-        var line = header.encoded()
-        line.append(0x0A)
-        try writeAll(line)
+        let line = header.encoded() + [0x0A]
+        if let error = line.withUnsafeBytes({ writeAll($0) }) { throw error }
     }
 
     deinit {
@@ -48,26 +47,24 @@ public final class RecordingFile {
     public func append(_ event: TimedRecordingEvent) throws(RecordingError) {
         writer.reset()
         event.encoded(into: &writer)
-        writer.appendByte(0x0A)
-        try writeLine(writer.bytes)
+        try writeWriterLine()
     }
 
     /// Appends one event line already encoded (a ``CommandLog`` entry's bytes, without the newline).
     public func appendLine(_ line: ArraySlice<UInt8>) throws(RecordingError) {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(line.count + 1)
-        bytes.append(contentsOf: line)
-        bytes.append(0x0A)
-        try writeLine(bytes)
+        writer.reset()
+        writer.appendRaw(line)
+        try writeWriterLine()
     }
 
-    /// Writes one whole line (its newline included) with one `write`, unless it would take the
-    /// file past ``maxBytes``.
-    private func writeLine(_ bytes: [UInt8]) throws(RecordingError) {
-        guard bytesWritten + bytes.count <= maxBytes else {
+    /// Ends the line in ``writer`` with its newline and writes it with one `write`, from the
+    /// writer's buffer, unless it would take the file past ``maxBytes``.
+    private func writeWriterLine() throws(RecordingError) {
+        writer.appendByte(0x0A)
+        guard bytesWritten + writer.count <= maxBytes else {
             throw .io("recording \(path) reached its size limit of \(maxBytes) bytes")
         }
-        try writeAll(bytes)
+        if let error = writer.withUnsafeBytes({ writeAll($0) }) { throw error }
     }
 
     /// Closes the file (further appends throw).
@@ -79,25 +76,21 @@ public final class RecordingFile {
         }
     }
 
-    private func writeAll(_ bytes: [UInt8]) throws(RecordingError) {
-        guard descriptor >= 0 else { throw .io("recording \(path) is closed") }
+    /// Writes all of `raw` (retrying short writes); returns the error that stopped it, if any.
+    private func writeAll(_ raw: UnsafeRawBufferPointer) -> RecordingError? {
+        guard descriptor >= 0 else { return .io("recording \(path) is closed") }
         var offset = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                guard let base = raw.baseAddress else { return }
-                let n = write(descriptor, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
+        while offset < raw.count, let base = raw.baseAddress {
+            let n = write(descriptor, base + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                bytesWritten += offset
+                return .io("cannot write \(path): \(String(cString: strerror(failure)))")
             }
+            offset += n
         }
         bytesWritten += offset
-        if failure != 0 {
-            throw .io("cannot write \(path): \(String(cString: strerror(failure)))")
-        }
+        return nil
     }
 }
