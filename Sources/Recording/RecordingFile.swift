@@ -80,17 +80,17 @@ public final class RecordingFile {
     private func writeAll(_ raw: UnsafeRawBufferPointer) -> RecordingError? {
         guard descriptor >= 0 else { return .io("recording \(path) is closed") }
         var offset = 0
+        // What reached the file counts toward the limit, a short write's part included.
+        defer { bytesWritten += offset }
         while offset < raw.count, let base = raw.baseAddress {
             let n = write(descriptor, base + offset, raw.count - offset)
             if n < 0 {
-                if errno == EINTR { continue }
                 let failure = errno
-                bytesWritten += offset
+                if failure == EINTR { continue }
                 return .io("cannot write \(path): \(String(cString: strerror(failure)))")
             }
             offset += n
         }
-        bytesWritten += offset
         return nil
     }
 }
