@@ -2,6 +2,7 @@
 import itertools
 import json
 import time
+from contextlib import ExitStack
 
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
@@ -14,8 +15,12 @@ def ws_url(http_url):
 class WsClient:
     def __init__(self, http_url, timeout=10.0):
         self.timeout = timeout
-        self.ws = connect(ws_url(http_url), subprotocols=[Subprotocol("progresscast.v1")],
-                          open_timeout=timeout, max_size=None)
+        # Entered as a context manager (websockets 17.1 deprecates connect() used otherwise) and
+        # left in close(), which works the same with older releases.
+        self._stack = ExitStack()
+        self.ws = self._stack.enter_context(
+            connect(ws_url(http_url), subprotocols=[Subprotocol("progresscast.v1")],
+                    open_timeout=timeout, max_size=None))
         self.ids = itertools.count(1)
         self.frames = []
         self.events = []
@@ -45,7 +50,7 @@ class WsClient:
         return self.recv_until(lambda m: m.get("id") == rid and m.get("type") in ("ack", "error"))
 
     def close(self):
-        self.ws.close()
+        self._stack.close()
 
     def __enter__(self):
         return self
