@@ -28,6 +28,10 @@ export function setupTour(app, { bar, stop, note }) {
       show(false);
     }
   });
+  // Another page of the session (a controller link) stopped it: the server tells every watcher.
+  app.conn.addEventListener('event', (e) => {
+    if (e.detail.name === 'scenario.stopped' && e.detail.loopStopped && app.tourRunning) show(false);
+  });
   stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'scenario.stop' });
     if (r.type === 'ack') {

@@ -46,7 +46,8 @@ public struct Scene: Sendable {
     /// The latest media time the scene has been advanced to.
     public private(set) var time: Double = 0
 
-    /// Most components (HUDs, bars and players together) in one scene by default.
+    /// Most components (HUDs, bars, players, scroll views, refresh components and navigation
+    /// stacks together) in one scene by default.
     public static let maxComponents = 64
     /// Most components this scene holds; creating one more is a `limit` error.
     public let componentLimit: Int

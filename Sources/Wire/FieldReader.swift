@@ -28,8 +28,9 @@ public struct FieldReader: Sendable {
     /// An optional finite number within `range`.
     public func number(_ field: String, in range: ClosedRange<Double>) throws(CommandError) -> Double? {
         guard let value = object[field], !value.isNull else { return nil }
-        guard let n = value.doubleValue, n.isFinite else { throw .badField(field, "must be a number, \(got(value))") }
-        guard range.contains(n) else {
+        // One message for a value of the wrong type and one out of range: either way the
+        // caller learns what is accepted (docs/protocol.md section 2's example).
+        guard let n = value.doubleValue, n.isFinite, range.contains(n) else {
             throw .badField(
                 field,
                 "must be a number in \(FieldReader.format(range.lowerBound))...\(FieldReader.format(range.upperBound)), \(got(value))"

@@ -47,7 +47,10 @@ struct Serve: ParsableCommand {
     var maxMessagesPerSecond = 200
 
     @Option(
-        name: .customLong("max-components-per-session"), help: "Most components (HUDs, bars, players) in one session.")
+        name: .customLong("max-components-per-session"),
+        help:
+            "Most components (HUDs, bars, players, scroll views, refresh components, navigation stacks) in one session."
+    )
     var maxComponentsPerSession = 64
 
     @Option(

@@ -46,7 +46,7 @@ import Testing
 
     @Test func rejectsBadValuesNamingTheField() {
         #expect(message(#"{"progress":1.5}"#) == "progress must be a number in 0...1, got 1.5")
-        #expect(message(#"{"progress":"abc"}"#) == #"progress must be a number, got "abc""#)
+        #expect(message(#"{"progress":"abc"}"#) == #"progress must be a number in 0...1, got "abc""#)
         #expect(message(#"{"graceTime":-1}"#) == "graceTime must be a number in 0...3600, got -1")
         #expect(message(#"{"minShowTime":4000}"#) == "minShowTime must be a number in 0...3600, got 4000")
         #expect(message(#"{"margin":201}"#) == "margin must be a number in 0...200, got 201")

@@ -218,7 +218,7 @@ import Wire
         #expect(error(#"{"op":"bar.create","target":"c","hitInset":-1}"#)?.code == .badRequest)
         #expect(
             error(#"{"op":"bar.set","target":"b","value":"abc"}"#)
-                == .badField("value", "must be a number, got \"abc\""))
+                == .badField("value", "must be a number in 0...1, got \"abc\""))
         #expect(
             error(#"{"op":"bar.set","target":"b","value":1.5}"#)
                 == .badField("value", "must be a number in 0...1, got 1.5"))

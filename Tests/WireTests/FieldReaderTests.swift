@@ -16,7 +16,7 @@ import Wire
         #expect(try r.number("value", in: 0...1) == 0.5)
         #expect(try r.number("missing", in: 0...1) == nil)
         #expect(try r.number("nul", in: 0...1) == nil)
-        #expect(throws: CommandError.badField("bad", "must be a number, got \"abc\"")) {
+        #expect(throws: CommandError.badField("bad", "must be a number in 0...1, got \"abc\"")) {
             try r.number("bad", in: 0...1)
         }
         #expect(throws: CommandError.badField("big", "must be a number in 0...1, got 2")) {

@@ -143,6 +143,25 @@ def test_a_reload_offers_to_stop_the_tour_still_looping(browser, server_url):
     assert send(driver, {"op": "scenario.stop"})["stopped"] == 0
 
 
+def test_a_tour_stopped_from_another_page_leaves_no_stop_banner_here(browser, server_url):
+    """Page B, opened with page A's link (the same session, as its controller), stops the tour:
+    the server tells every watcher (`scenario.stopped`), and A's "Stop tour" banner goes too."""
+    a = browser
+    open_page(a, f"{server_url}/", bare=False)
+    wait_js(a, "window.progresscast.tourRunning")
+    assert by_id(a, "tour-bar").is_displayed()
+    b = make_driver(width=1000, height=700)
+    try:
+        b.get(a.current_url)  # the fragment names A's session and its controller token
+        wait_js(b, "window.progresscast.tourRunning", timeout=15)
+        click(b, "tour-stop")
+        wait_js(b, "!window.progresscast.tourRunning")
+    finally:
+        b.quit()
+    wait_js(a, "!window.progresscast.tourRunning", timeout=5)
+    assert not by_id(a, "tour-bar").is_displayed()
+
+
 def test_chrome_false_gives_a_bare_canvas(browser, server_url):
     info = open_page(browser, f"{server_url}/")  # ?bare: session.create without chrome
     assert not browser.execute_script("return window.progresscast.tourRunning;")

@@ -227,8 +227,9 @@ async def test_the_tour_loops_until_scenario_stop(server):
             joined = await other.call("session.join", session=c_session["session"], token=c_session["token"])
             assert joined["looping"] is True and joined["chrome"] is True, joined
         stopped = await c.call("scenario.stop")
-        assert stopped["stopped"] >= 1, stopped
-        assert (await c.call("scenario.stop"))["stopped"] == 0
+        assert stopped["stopped"] >= 1 and stopped["loopStopped"] is True, stopped
+        again = await c.call("scenario.stop")
+        assert again["stopped"] == 0 and again["loopStopped"] is False, again
         async with Client.connect(server.ws_url) as other:
             joined = await other.call("session.join", session=c_session["session"])
             assert joined["looping"] is False, joined
@@ -237,5 +238,39 @@ async def test_the_tour_loops_until_scenario_stop(server):
             await c.call("clock.advance", by=1)
         later = [e for e in c.events[before:] if e["name"] in ("hud.appeared", "nav.transition", "refresh.refreshing")]
         assert later == [], later[:5]
+    finally:
+        await c.close()
+
+
+@async_test(timeout=60)
+async def test_scenario_stop_between_two_turns_stops_the_loop_and_tells_every_watcher(server):
+    """Between the last step of a turn of the tour (33.5 s) and the next turn (36.5 s) only the
+    loop is pending: stopping it drops no step, yet the loop stops, the ack says so, and every
+    watcher (a second page of the session too) gets a scenario.stopped event."""
+    c, created = await manual_session(server.ws_url)
+    try:
+        await c.call("scenario.run", name="tour")
+        await c.call("clock.advance", by=35)
+        async with Client.connect(server.ws_url) as viewer:
+            await viewer.call("session.join", session=created["session"])
+            await viewer.quiet(0.2)
+            viewer.events.clear()
+            c.events.clear()
+            stopped = await c.call("scenario.stop")
+            assert stopped["stopped"] == 0 and stopped["loopStopped"] is True, stopped
+            await viewer.quiet(0.3)
+            for who in (viewer, c):
+                told = [e for e in who.events if e["name"] == "scenario.stopped"]
+                assert len(told) == 1, who.events
+                assert told[0]["stopped"] == 0 and told[0]["loopStopped"] is True, told
+            # Nothing stopped, nobody told.
+            again = await c.call("scenario.stop")
+            assert again["stopped"] == 0 and again["loopStopped"] is False, again
+            await viewer.quiet(0.3)
+            assert [e for e in viewer.events if e["name"] == "scenario.stopped"] == [told[0]], viewer.events
+        before = len(c.events)
+        await c.call("clock.advance", by=40)
+        later = [e for e in c.events[before:] if e["name"] == "hud.appeared" and e["target"] == "tour"]
+        assert later == [], later
     finally:
         await c.close()

@@ -41,16 +41,27 @@ extension ProgressCastApp {
     }
 
     /// `scenario.stop`: drops every scenario step still to come, and any loop; what the steps
-    /// made stays, for the user to take over. Ack `{"stopped": steps dropped}`.
+    /// made stays, for the user to take over. Ack `{"stopped": steps dropped, "loopStopped"}`;
+    /// when something was stopped, every watcher also gets a `scenario.stopped` event with the
+    /// same fields, so a page other than the one that stopped it stops showing it as running.
     func stopScenarios(_ session: LiveSession, loop: ServerLoop) -> (Double, JSONObject) {
         let dropped = session.pendingSteps.filter { $0.op != ProgressCastApp.loopTurn }.count
+        // Between two turns of a loop only its next turn is pending: no step is dropped, yet the
+        // loop stops.
+        let loopStopped = session.scenarioLoop != nil
         session.pendingSteps = []
         session.scenarioLoop = nil
         if let timer = session.stepTimer {
             _ = loop.cancel(timer)
             session.stepTimer = nil
         }
-        return (session.core.time, JSONObject(pairs: [("stopped", .number(Double(dropped)))]))
+        let fields = JSONObject(pairs: [("stopped", .number(Double(dropped))), ("loopStopped", .bool(loopStopped))])
+        if dropped > 0 || loopStopped {
+            broadcast(
+                SceneEvent(time: session.core.time, name: "scenario.stopped", target: "", fields: fields),
+                in: session, loop: loop)
+        }
+        return (session.core.time, fields)
     }
 
     /// The pending step that starts a looping scenario's next turn (never sent or logged).
