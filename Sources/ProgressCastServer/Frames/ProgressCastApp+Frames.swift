@@ -48,10 +48,14 @@ extension ProgressCastApp {
     func deliverEvents(of session: LiveSession, loop: ServerLoop, fromCore: Bool = true) {
         let events = session.takeEvents(fromCore: fromCore)
         guard !events.isEmpty else { return }
-        for event in events {
-            let bytes = Outgoing.event(event)
-            for connection in session.connections { send(bytes, to: connection, loop: loop) }
-        }
+        for event in events { broadcast(event, in: session, loop: loop) }
+    }
+
+    /// Sends one event to every connection of `session` (its scene's events, and the server's own:
+    /// `scenario.error`, `scenario.stopped`, `replay.state`, `record.error`).
+    func broadcast(_ event: SceneEvent, in session: LiveSession, loop: ServerLoop) {
+        let bytes = Outgoing.event(event)
+        for connection in session.connections { send(bytes, to: connection, loop: loop) }
     }
 
     /// Renders and, when the display list changed, sends the frame to every watcher

@@ -95,14 +95,14 @@ extension ProgressCastApp {
         recorder.file.close()
         logger.warning(
             "recording failed", metadata: ["recording": "\(recorder.name)", "error": "\(error.description)"])
-        let event = Outgoing.event(
+        broadcast(
             SceneEvent(
                 time: session.core.time, name: "record.error", target: "",
                 fields: JSONObject(pairs: [
                     ("code", .string("io")), ("recording", .string(recorder.name)),
                     ("message", .string(error.description)),
-                ])))
-        for connection in session.connections { send(event, to: connection, loop: loop) }
+                ])),
+            in: session, loop: loop)
     }
 
     static func defaultRecordingName() -> String {

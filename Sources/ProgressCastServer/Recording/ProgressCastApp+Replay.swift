@@ -127,9 +127,4 @@ extension ProgressCastApp {
                 fields: JSONObject(pairs: [("state", .string(replay.state.rawValue))])),
             in: session, loop: loop)
     }
-
-    func broadcast(_ event: SceneEvent, in session: LiveSession, loop: ServerLoop) {
-        let bytes = Outgoing.event(event)
-        for connection in session.connections { send(bytes, to: connection, loop: loop) }
-    }
 }
