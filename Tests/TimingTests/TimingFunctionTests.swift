@@ -29,5 +29,19 @@ import Testing
         #expect(approx(TimingFunction.easeOut.solve(-0.1), -0.1 / 0.58, 1e-12))
         // easeIn ends on (1,1) with p2 = (1,1): gradient (y1 - 1)/(x1 - 1) = 1/0.58.
         #expect(approx(TimingFunction.easeIn.solve(1.2), 1 + 0.2 / 0.58, 1e-12))
+        // UnitBezier's other end cases: a curve flat at its start (p1 on the y axis above 0)
+        // extends with gradient 0 and ends with (y1 - 1)/(x1 - 1); one whose control points sit
+        // at the origin extends with gradient 1.
+        let flatStart = TimingFunction(0, 0.5, 1, 1)
+        #expect(flatStart.solve(-1) == 0)
+        #expect(approx(flatStart.solve(2), 1.5, 1e-12))
+        #expect(TimingFunction(0, 0, 0, 0).solve(-0.5) == -0.5)
+    }
+
+    /// A curve keeps only its control points (the solver derives the rest), so an animation,
+    /// read cold from memory on every frame, stays within two cache lines.
+    @Test func keepsOnlyItsControlPoints() {
+        #expect(MemoryLayout<TimingFunction>.size == 4 * MemoryLayout<Double>.size)
+        #expect(MemoryLayout<Animation>.stride <= 128)
     }
 }

@@ -4,48 +4,15 @@ public struct TimingFunction: Equatable, Hashable, Sendable {
     public let p1: (x: Double, y: Double)
     public let p2: (x: Double, y: Double)
 
-    // Polynomial coefficients (WebKit UnitBezier): x(t) = ((ax*t + bx)*t + cx)*t.
-    private let ax, bx, cx, ay, by, cy: Double
-    // Linear extrapolation outside [0, 1], as UnitBezier does.
-    private let startGradient, endGradient: Double
-    /// The curve is the identity (linear): skip solving.
-    private let isLinear: Bool
-    /// 11 samples of x(t) at t = 0, 0.1, ..., 1 for the initial guess.
-    private let samples: [Double]
+    // Only the control points are stored (32 bytes, nothing to reference-count): the solver's
+    // coefficients, end gradients and initial-guess samples are derived in `solve` with the same
+    // arithmetic UnitBezier precomputes, so the results are bit for bit what a precomputed curve
+    // gives. An animation is read cold from memory on every frame under load (docs/benchmarks.md,
+    // "Where the time goes"); a few multiplications are cheaper than the cache lines they replace.
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         p1 = (x1, y1)
         p2 = (x2, y2)
-        cx = 3 * x1
-        bx = 3 * (x2 - x1) - cx
-        ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
-        if x1 > 0 {
-            startGradient = y1 / x1
-        } else if y1 == 0 && x2 > 0 {
-            startGradient = y2 / x2
-        } else if y1 == 0 && y2 == 0 {
-            startGradient = 1
-        } else {
-            startGradient = 0
-        }
-        if x2 < 1 {
-            endGradient = (y2 - 1) / (x2 - 1)
-        } else if y2 == 1 && x1 < 1 {
-            endGradient = (y1 - 1) / (x1 - 1)
-        } else if y2 == 1 && y1 == 1 {
-            endGradient = 1
-        } else {
-            endGradient = 0
-        }
-        isLinear = x1 == y1 && x2 == y2
-        let (a, b, c) = (ax, bx, cx)
-        samples = (0...10).map { i in
-            let t = Double(i) / 10
-            return ((a * t + b) * t + c) * t
-        }
     }
 
     public static let linear = TimingFunction(0, 0, 1, 1)
@@ -70,48 +37,83 @@ public struct TimingFunction: Equatable, Hashable, Sendable {
     /// Output progress for input progress `x`. `epsilon` is the solver's tolerance on x
     /// (UnitBezier uses 1/(200*duration)); the default keeps the output within 1e-6.
     public func solve(_ x: Double, epsilon: Double = 1e-7) -> Double {
-        if isLinear { return x }
+        // The curve is the identity (linear): skip solving.
+        if p1.x == p1.y && p2.x == p2.y { return x }
+        // Linear extrapolation outside [0, 1], as UnitBezier does.
         if x < 0 { return startGradient * x }
         if x > 1 { return 1 + endGradient * (x - 1) }
-        return sampleY(solveCurveX(x, epsilon: epsilon))
+        return Polynomial(p1.x, p2.x).solve(for: x, epsilon: epsilon, y: Polynomial(p1.y, p2.y))
     }
 
-    private func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    private func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    private func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    private var startGradient: Double {
+        if p1.x > 0 { return p1.y / p1.x }
+        if p1.y == 0 && p2.x > 0 { return p2.y / p2.x }
+        if p1.y == 0 && p2.y == 0 { return 1 }
+        return 0
+    }
 
-    /// Finds t with x(t) = x: spline-sample guess, up to 4 Newton steps, then bisection.
-    private func solveCurveX(_ x: Double, epsilon: Double) -> Double {
-        var t0 = 0.0, t1 = 0.0, t2 = x
-        // Initial guess from the 11 samples.
-        for i in 1..<samples.count where x < samples[i] {
-            let lo = samples[i - 1], hi = samples[i]
-            t2 = (Double(i - 1) + (hi > lo ? (x - lo) / (hi - lo) : 0)) / 10
-            break
+    private var endGradient: Double {
+        if p2.x < 1 { return (p2.y - 1) / (p2.x - 1) }
+        if p2.y == 1 && p1.x < 1 { return (p1.y - 1) / (p1.x - 1) }
+        if p2.y == 1 && p1.y == 1 { return 1 }
+        return 0
+    }
+
+    /// One coordinate of the curve as UnitBezier's polynomial: v(t) = ((a*t + b)*t + c)*t.
+    private struct Polynomial {
+        let a, b, c: Double
+
+        init(_ v1: Double, _ v2: Double) {
+            c = 3 * v1
+            b = 3 * (v2 - v1) - c
+            a = 1 - c - b
         }
-        let newtonEpsilon = min(1e-7, epsilon)
-        let start = t2
-        for _ in 0..<4 {
-            let x2 = sampleX(t2) - x
-            if abs(x2) < newtonEpsilon { return t2 }
-            let d2 = sampleDerivativeX(t2)
-            if abs(d2) < 1e-7 { break }
-            t2 -= x2 / d2
+
+        func value(_ t: Double) -> Double { ((a * t + b) * t + c) * t }
+        func derivative(_ t: Double) -> Double { (3 * a * t + 2 * b) * t + c }
+
+        /// Finds t with x(t) = x (self is x(t)) and returns y(t): a guess from x(t) at t = 0,
+        /// 0.1, ..., 1, up to 4 Newton steps, then bisection.
+        func solve(for x: Double, epsilon: Double, y: Polynomial) -> Double {
+            y.value(solveT(x, epsilon: epsilon))
         }
-        if abs(sampleX(t2) - x) < newtonEpsilon { return t2 }
-        // Bisection over [0, 1].
-        t0 = 0
-        t1 = 1
-        t2 = min(max(start, 0), 1)
-        let bisectEpsilon = max(1e-10, min(epsilon, 1e-7))
-        while t0 < t1 {
-            let x2 = sampleX(t2)
-            if abs(x2 - x) < bisectEpsilon { return t2 }
-            if x > x2 { t0 = t2 } else { t1 = t2 }
-            t2 = (t1 + t0) / 2
-            if t1 - t0 < 1e-15 { break }
+
+        private func solveT(_ x: Double, epsilon: Double) -> Double {
+            var t0 = 0.0, t1 = 0.0, t2 = x
+            // Initial guess between the samples around x.
+            var lo = value(0)
+            for i in 1...10 {
+                let hi = value(Double(i) / 10)
+                if x < hi {
+                    t2 = (Double(i - 1) + (hi > lo ? (x - lo) / (hi - lo) : 0)) / 10
+                    break
+                }
+                lo = hi
+            }
+            let newtonEpsilon = min(1e-7, epsilon)
+            let start = t2
+            for _ in 0..<4 {
+                let x2 = value(t2) - x
+                if abs(x2) < newtonEpsilon { return t2 }
+                let d2 = derivative(t2)
+                if abs(d2) < 1e-7 { break }
+                t2 -= x2 / d2
+            }
+            if abs(value(t2) - x) < newtonEpsilon { return t2 }
+            // Bisection over [0, 1].
+            t0 = 0
+            t1 = 1
+            t2 = min(max(start, 0), 1)
+            let bisectEpsilon = max(1e-10, min(epsilon, 1e-7))
+            while t0 < t1 {
+                let x2 = value(t2)
+                if abs(x2 - x) < bisectEpsilon { return t2 }
+                if x > x2 { t0 = t2 } else { t1 = t2 }
+                t2 = (t1 + t0) / 2
+                if t1 - t0 < 1e-15 { break }
+            }
+            return t2
         }
-        return t2
     }
 
     public static func == (lhs: TimingFunction, rhs: TimingFunction) -> Bool {
