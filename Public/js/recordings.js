@@ -63,8 +63,9 @@ export function setupRecordings(app, els) {
   }
 
   els.start.addEventListener('click', async () => {
-    const r = await app.send({ op: 'record.start', ...collect(scope, ['name', 'title']) });
-    if (r.type === 'ack') els.state.textContent = `recording ${r.recording ?? ''}`;
+    const r = await app.send({ op: 'record.start', ...collect(scope, ['name', 'title', 'overwrite']) });
+    // A refusal (a name already taken, say) is shown where the user is looking.
+    els.state.textContent = r.type === 'ack' ? `recording ${r.recording ?? ''}` : `not recording: ${r.message ?? r.code}`;
   });
   els.stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'record.stop' });

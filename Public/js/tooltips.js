@@ -38,7 +38,7 @@ const EXTRA = {
   'player-three-pause': 'sends player.pause to the three players',
   'nav-create': 'sends nav.create {target, screens, fullscreenPopGesture, ...}',
   'scenario-run': 'sends scenario.run {name}',
-  'record-start': 'sends record.start {name, title}',
+  'record-start': 'sends record.start {name, title, overwrite}',
   'record-stop': 'sends record.stop',
   'tour-stop': 'sends scenario.stop: the tour stops and the session is yours',
   'trace-start': 'sends trace.start {target}',

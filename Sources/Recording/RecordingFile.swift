@@ -18,13 +18,18 @@ public final class RecordingFile {
     /// Refuse to grow beyond this many bytes (appends then throw `.io`).
     public let maxBytes: Int
 
-    /// Creates (or truncates) the file and writes the header line. A symbolic link at `path`
-    /// is refused (`O_NOFOLLOW`), so a link planted in the recordings folder cannot make the
-    /// server overwrite a file elsewhere.
-    public init(path: String, header: RecordingHeader, maxBytes: Int = 256 << 20) throws(RecordingError) {
+    /// Creates the file and writes the header line: with `replacing`, an existing file is
+    /// truncated; without it, an existing file is left as it is and this throws (`O_EXCL`, so
+    /// two writers can never share one file). A symbolic link at `path` is refused
+    /// (`O_NOFOLLOW`), so a link planted in the recordings folder cannot make the server
+    /// overwrite a file elsewhere.
+    public init(
+        path: String, header: RecordingHeader, maxBytes: Int = 256 << 20, replacing: Bool = true
+    ) throws(RecordingError) {
         self.path = path
         self.maxBytes = maxBytes
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = open(
+            path, O_WRONLY | O_CREAT | (replacing ? O_TRUNC : O_EXCL) | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .io("cannot create \(path): \(String(cString: strerror(errno)))") }
         descriptor = fd
         let line = header.encoded() + [0x0A]

@@ -1,6 +1,7 @@
 public import ComponentSupport
 public import JSON
 import Timing
+import Wire
 
 /// A command script: a JSON array of `[seconds, op]` pairs, in time order (built-in scenarios
 /// and `progresscast run-script` use them). Times are quantised to microseconds.
@@ -42,6 +43,24 @@ public struct CommandScript: Equatable, Sendable {
         }
         return CommandScript(steps: steps)
     }
+
+    /// Why a step whose op is `name` cannot run in a script, or nil when it can: a scene op,
+    /// `record.marker`, or one of the scenario runner's own entries (`scenario.title`,
+    /// `scenario.loop`). Anything else is a mistake a script's author must hear about, not a
+    /// step to skip: a misspelt op is `unknown_op`, and an op of the session, the clock, the
+    /// recorder or the replayer is `bad_request` (a script drives one session's scene on its own
+    /// clock).
+    public static func stepProblem(_ name: String) -> CommandError? {
+        if SceneWire.handles(name) || runnerOps.contains(name) { return nil }
+        if OpCatalog.contains(name) {
+            return CommandError(
+                .badRequest, "\(name) is not a script step: a script drives one session's scene on its own clock")
+        }
+        return CommandError(.unknownOp, "unknown op \"\(name.prefix(64))\"")
+    }
+
+    /// The entries a script may hold besides scene ops.
+    private static let runnerOps: Set<String> = ["record.marker", "scenario.title", "scenario.loop"]
 
     /// When the last step happens, in seconds.
     public var duration: Double { MediaTime.seconds(microseconds: steps.last?.microseconds ?? 0) }

@@ -44,6 +44,11 @@ public struct ScriptRunner {
                         microseconds: step.microseconds, event: .marker(step.op["label"]?.stringValue ?? "")))
                 continue
             }
+            if let problem = CommandScript.stepProblem(name) {
+                failures.append((index, problem))
+                continue
+            }
+            // The scenario runner's own entries (a title, where a loop starts) run once here.
             guard SceneWire.handles(name) else { continue }
             do {
                 _ = try core.apply(step.op, name: name, at: step.microseconds)

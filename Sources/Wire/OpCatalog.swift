@@ -27,7 +27,7 @@ public enum OpCatalog {
         Entry(name: "scenario.stop", kind: "session", fields: []),
         Entry(name: "trace.start", kind: "session", fields: ["target", "properties"]),
         Entry(name: "trace.stop", kind: "session", fields: []),
-        Entry(name: "record.start", kind: "recording", fields: ["name", "title"]),
+        Entry(name: "record.start", kind: "recording", fields: ["name", "title", "overwrite"]),
         Entry(name: "record.marker", kind: "recording", fields: ["label"]),
         Entry(name: "record.stop", kind: "recording", fields: []),
         Entry(name: "replay.open", kind: "replay", fields: ["recording", "frames"]),

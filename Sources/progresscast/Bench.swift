@@ -17,7 +17,8 @@ struct Bench: ParsableCommand {
             libwebsockets, and ProgressCast's fps as a fraction of it), capacity (the most live sessions \
             that still meet all three server targets, searched over session counts, a fresh server per probe), idle (viewers of unchanging \
             sessions: server CPU and memory), page (draw time in headless Chromium, through \
-            Benchmarks/page_bench.py), timing (presentation samples). Run from the repository root \
+            Benchmarks/page_bench.py), timing (presentation samples), text (measuring labels with HarfBuzz shaping: \
+            new, cached, Arabic and truncated). Run from the repository root \
             (or pass --public). --smoke runs every part small and short (about 10 s) and fails only \
             on errors, never on targets.
             """

@@ -18,25 +18,32 @@ struct Measure: ParsableCommand {
     var input: String = "-"
 
     func run() throws {
-        let data =
-            input == "-"
-            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
-        guard let requests = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw ValidationError("the input must be a JSON array of objects")
+        let data = try readInput()
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+            throw CommandFailure("\(input == "-" ? "standard input" : input) is not valid JSON")
+        }
+        guard let requests = parsed as? [[String: Any]] else {
+            throw CommandFailure("the input must be a JSON array of objects")
         }
         let layout = try TextLayout()
         var results: [[String: Any]] = []
         for (index, request) in requests.enumerated() {
             guard let text = request["text"] as? String, let size = request["size"] as? Double, size > 0 else {
-                throw ValidationError("request \(index): text (string) and size (number > 0) are required")
+                throw CommandFailure("request \(index): text (string) and size (number > 0) are required")
             }
             guard let weight = FontWeight(rawValue: request["weight"] as? Int ?? 400) else {
-                throw ValidationError("request \(index): weight must be 400 or 700")
+                throw CommandFailure("request \(index): weight must be 400 or 700")
             }
+            let mode = request["mode"] as? String ?? "width"
             let maxWidth = request["maxWidth"] as? Double ?? .infinity
+            // Truncating or wrapping needs a width to fit: none, or one <= 0, is a mistake.
+            if mode != "width" && !(maxWidth > 0 && maxWidth.isFinite) {
+                throw CommandFailure("request \(index): \(mode) needs maxWidth (a number > 0)")
+            }
             let font = layout.font(size: size, weight: weight)
             let lines: [TextLine]
-            switch request["mode"] as? String ?? "width" {
+            switch mode {
             case "width":
                 let rightToLeft = Font.isRightToLeft(text)
                 lines = [
@@ -45,7 +52,7 @@ struct Measure: ParsableCommand {
                 ]
             case "truncate": lines = [font.truncate(text, maxWidth: maxWidth)]
             case "wrap": lines = font.wrap(text, maxWidth: maxWidth).lines
-            case let other: throw ValidationError("request \(index): unknown mode \(other)")
+            case let other: throw CommandFailure("request \(index): unknown mode \(other)")
             }
             let described: [[String: Any]] = lines.map {
                 ["text": $0.text, "width": $0.width, "dir": $0.isRightToLeft ? "rtl" : "ltr"]
@@ -58,5 +65,10 @@ struct Measure: ParsableCommand {
         let output = try JSONSerialization.data(withJSONObject: results, options: [.sortedKeys])
         FileHandle.standardOutput.write(output)
         FileHandle.standardOutput.write(Data([0x0A]))
+    }
+
+    /// The input's bytes (standard input, or the file).
+    private func readInput() throws -> Data {
+        input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try CommandFailure.read(input)
     }
 }

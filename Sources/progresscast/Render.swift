@@ -51,13 +51,13 @@ struct Render: ParsableCommand {
             do {
                 bytes = try Rasterizer(fonts: fonts).render(list, scale: scale).pngBytes()
             } catch {
-                throw ValidationError("cannot draw the frame: \(error.message)")
+                throw CommandFailure("cannot draw the frame: \(error.message)")
             }
         }
         if out == "-" {
             FileHandle.standardOutput.write(Data(bytes))
-        } else if !FileManager.default.createFile(atPath: out, contents: Data(bytes)) {
-            throw ValidationError("cannot write \(out)")
+        } else {
+            try CommandFailure.write(bytes, to: out)
         }
     }
 }

@@ -56,13 +56,11 @@ extension Replay {
 /// Reads a recording file with clear errors.
 enum RecordingLoader {
     static func load(_ path: String) throws -> Recording {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read \(path)")
-        }
+        let data = try CommandFailure.read(path)
         do {
             return try RecordingReader.read(Array(data))
         } catch {
-            throw ValidationError("\(path): \(error.description)")
+            throw CommandFailure("\(path): \(error.description)")
         }
     }
 }

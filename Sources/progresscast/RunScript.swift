@@ -10,7 +10,13 @@ import Typesetting
 struct RunScript: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run-script",
-        abstract: "Run a command script ([[seconds, op], ...]) on a manual clock and record it.")
+        abstract: "Run a command script ([[seconds, op], ...]) on a manual clock and record it.",
+        discussion: """
+            Each step is applied at its time as a session would apply it; a step that fails (an \
+            unknown target, a bad field, a misspelt op, an op that is not a scene's) is printed \
+            and the script goes on. The recording is written either way; the exit status is 1 \
+            when any step failed.
+            """)
 
     @Argument(help: "A JSON file: an array of [seconds, op] pairs.")
     var script: String
@@ -28,12 +34,10 @@ struct RunScript: ParsableCommand {
     var title: String = ""
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: script) else {
-            throw ValidationError("cannot read \(script)")
-        }
+        let data = try CommandFailure.read(script)
         let parsed: CommandScript
         do { parsed = try CommandScript.parse(Array(data)) } catch {
-            throw ValidationError("\(script): \(error.message)")
+            throw CommandFailure("\(script): \(error.message)")
         }
         guard (1...SessionSettings.maxCanvasSide).contains(width), (1...SessionSettings.maxCanvasSide).contains(height)
         else {
@@ -57,5 +61,8 @@ struct RunScript: ParsableCommand {
         print(
             "\(record): \(parsed.steps.count) steps over \(String(format: "%.3f", parsed.duration)) s, \(runner.failures.count) failed"
         )
+        // The recording is written either way (it shows what the steps that ran did); a script
+        // with a failed step is still an error for whoever runs it, a CI job included.
+        if !runner.failures.isEmpty { throw ExitCode.failure }
     }
 }

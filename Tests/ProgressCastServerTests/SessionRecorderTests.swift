@@ -18,7 +18,8 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let recorder = try SessionRecorder(
-            name: "r", directory: dir.path, settings: SessionSettings(), title: "t", maxBytes: 1 << 20, now: 0)
+            name: "r", directory: dir.path, settings: SessionSettings(), title: "t", maxBytes: 1 << 20, now: 0,
+            replacing: false)
         try body(recorder, dir.appendingPathComponent("r.pcast").path)
     }
 

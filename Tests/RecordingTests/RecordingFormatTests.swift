@@ -52,6 +52,31 @@ import Testing
         #expect(throws: RecordingError.self) { try read("") }
     }
 
+    /// Without `replacing`, an existing file is never opened for writing (`O_EXCL`): two
+    /// writers cannot interleave their lines in one file, and the file is left as it was.
+    @Test func aNewFileIsNeverWrittenOverAnExistingOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.pcast").path
+        let h = RecordingHeader(
+            title: "first", created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30,
+            generator: "test")
+        let first = try RecordingFile(path: path, header: h, replacing: false)
+        try first.append(TimedRecordingEvent(microseconds: 1, event: .marker("kept")))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        var second = h
+        second.title = "second"
+        #expect(throws: RecordingError.self) { _ = try RecordingFile(path: path, header: second, replacing: false) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        // Replacing is what the caller asks for explicitly.
+        let replaced = try RecordingFile(path: path, header: second, replacing: true)
+        replaced.close()
+        #expect(
+            try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).header.title == "second")
+        first.close()
+    }
+
     @Test func writerRoundTripsAndFlushesEachLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

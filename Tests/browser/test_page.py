@@ -164,6 +164,29 @@ def test_scenario_picker(page, server_url):
     assert hidden == (status == 404)
 
 
+def test_recording_twice_under_one_name_asks_before_replacing(page):
+    """The server keeps an existing recording unless told to replace it: the page shows the
+    refusal where the user clicked, and its "replace" box sends overwrite."""
+    driver, _ = page
+    name = f"browser-twice-{int(time.time() * 1000)}"
+    driver.execute_script("document.getElementById('panel-recording').open = true;")
+    driver.find_element(By.ID, "record-name").send_keys(name)
+    driver.find_element(By.ID, "record-start").click()
+    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    driver.find_element(By.ID, "record-stop").click()
+    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+    driver.find_element(By.ID, "record-start").click()
+    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('not recording')")
+    state = driver.execute_script("return document.getElementById('record-state').textContent;")
+    assert state.startswith("not recording:") and f'a recording named "{name}" exists' in state, state
+    driver.find_element(By.ID, "record-overwrite").click()
+    driver.find_element(By.ID, "record-start").click()
+    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    assert sent(driver, "record.start")[-1]["overwrite"] is True
+    driver.find_element(By.ID, "record-stop").click()
+    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+
+
 def test_record_then_replay_with_keys(page):
     driver, _ = page
     name = f"browser-test-{int(time.time() * 1000)}"

@@ -391,3 +391,49 @@ def test_headless_verify_of_server_recording(server, sample_recording):
     out = subprocess.run([str(binary_path()), "replay", str(path), "--verify"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "ok" in out.stdout
+
+
+@async_test()
+async def test_record_start_keeps_an_existing_recording_unless_told_to_replace_it(server):
+    """A name whose recording exists is `conflict` (the file is left as it was); `overwrite:
+    true` replaces it."""
+    name = unique("keep")
+    async with connect_manual(server.ws_url, title="first") as (c, _):
+        await c.call("record.start", name=name)
+        await c.call("record.marker", label="first take")
+        await c.call("clock.advance", by=0.5)
+        await c.call("record.stop")
+    path = server.recordings / f"{name}.pcast"
+    before = path.read_bytes()
+    async with connect_manual(server.ws_url, title="second") as (c, _):
+        err = await c.expect_error("record.start", "conflict", name=name)
+        assert f'a recording named "{name}" exists' in err["message"] and "overwrite" in err["message"], err
+        assert path.read_bytes() == before, "a refused record.start leaves the file as it was"
+        await c.call("record.start", name=name, overwrite=True)
+        await c.call("record.marker", label="second take")
+        await c.call("record.stop")
+    header, events = read_pcast(path)
+    check_format(header, events)
+    assert header["title"] == "second"
+    assert [e[2] for e in events if e[1] == "m"] == ["second take"]
+
+
+@async_test()
+async def test_two_sessions_cannot_record_to_one_name(server):
+    """While a session records a name, another session's record.start with that name is
+    `conflict` even with overwrite (two writers would interleave their lines); the recording
+    stays valid and replays."""
+    name = unique("one-writer")
+    async with connect_manual(server.ws_url) as (a, _), connect_manual(server.ws_url) as (b, _):
+        await a.call("record.start", name=name)
+        err = await b.expect_error("record.start", "conflict", name=name, overwrite=True)
+        assert f'another session is recording "{name}"' in err["message"], err
+        await a.call("clock.advance", by=0.25)
+        await a.call("record.stop")
+        # Once it is finished, replacing it is the owner's choice again.
+        await b.call("record.start", name=name, overwrite=True)
+        await b.call("record.stop")
+    path = server.recordings / f"{name}.pcast"
+    check_format(*read_pcast(path))
+    done = subprocess.run([str(binary_path()), "replay", str(path), "--verify"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -76,3 +76,56 @@ async def test_scenario_ops_are_known(server, name):
         assert unknown == [], f"scenario {name} uses unknown ops {unknown}"
     finally:
         await c.close()
+
+
+def test_api_scenarios_says_which_scenarios_loop(server):
+    """A looping scenario's listing gives one turn's length (`loop`), as `scenario.run`'s ack
+    does; the others have none."""
+    rows = {row["name"]: row for row in listing(server)}
+    if "tour" not in rows:
+        pytest.skip("no tour scenario in the repository")
+    assert rows["tour"]["loop"] == 36
+    assert all("loop" not in row for name, row in rows.items() if name != "tour")
+
+
+@async_test(timeout=60)
+async def test_a_scenario_with_a_misspelt_or_session_op_is_not_loaded(start_server, tmp_path):
+    """A step the runner would skip without a word (a misspelt op, a session op) keeps its
+    whole file out of the library, and the server's log names the entry; valid files load."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "good.json").write_text('[[0,{"op":"hud.show","target":"h"}],[0.5,{"op":"record.marker","label":"x"}]]')
+    (folder / "typo.json").write_text('[[0,{"op":"hud.show","target":"h"}],[0.1,{"op":"hud.shw","target":"h2"}]]')
+    (folder / "session.json").write_text('[[0,{"op":"session.create"}]]')
+    srv = start_server("--scenarios", str(folder))
+    assert sorted(row["name"] for row in listing(srv)) == ["good"]
+    log = srv.output
+    assert "scenario typo.json skipped: entry 1: unknown op \"hud.shw\"" in log, log[-2000:]
+    assert "scenario session.json skipped: entry 0: session.create is not a script step" in log, log[-2000:]
+    c, _ = await manual_session(srv.ws_url)
+    try:
+        err = await c.request("scenario.run", name="typo")
+        assert err["code"] == "not_found", err
+    finally:
+        await c.close()
+
+
+def test_run_script_reports_misspelt_and_session_ops_and_fails(tmp_path):
+    """`run-script` counts a step it cannot run as failed, says why, writes the recording of
+    what did run, and exits with status 1 (so a CI job sees it)."""
+    script = tmp_path / "bad.json"
+    script.write_text('[[0,{"op":"hud.show","target":"h"}],[1,{"op":"nope"}],[1.5,{"op":"session.create"}]]')
+    out = tmp_path / "bad.pcast"
+    done = subprocess.run([str(binary_path()), "run-script", str(script), "--record", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "3 steps over 1.500 s, 2 failed" in done.stdout
+    assert 'step 1: unknown_op: unknown op "nope"' in done.stderr
+    assert "step 2: bad_request: session.create is not a script step" in done.stderr
+    verify = subprocess.run([str(binary_path()), "replay", str(out), "--verify"], capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    good = tmp_path / "good.json"
+    good.write_text('[[0,{"op":"hud.show","target":"h"}],[0.5,{"op":"record.marker","label":"x"}]]')
+    done = subprocess.run([str(binary_path()), "run-script", str(good), "--record", str(tmp_path / "good.pcast")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "0 failed" in done.stdout, done.stdout + done.stderr

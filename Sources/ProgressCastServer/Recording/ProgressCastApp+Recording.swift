@@ -34,6 +34,18 @@ extension ProgressCastApp {
                 name = Self.defaultRecordingName()
             }
             let title = try fields.string("title", maxLength: 200) ?? session.settings.title
+            let overwrite = try fields.bool("overwrite") ?? false
+            // One writer per file: two sessions appending to one name interleave their lines
+            // (and a session left by a crashed client keeps recording for its linger time).
+            if sessions.values.contains(where: { $0 !== session && $0.recorder?.name == name }) {
+                throw CommandError(.conflict, "another session is recording \"\(name)\" now: choose another name")
+            }
+            let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
+            if !overwrite && FileManager.default.fileExists(atPath: path) {
+                throw CommandError(
+                    .conflict,
+                    "a recording named \"\(name)\" exists: choose another name, or replace it (overwrite: true)")
+            }
             do {
                 try FileManager.default.createDirectory(
                     atPath: options.recordingsDirectory, withIntermediateDirectories: true)
@@ -43,7 +55,7 @@ extension ProgressCastApp {
             do {
                 let recorder = try SessionRecorder(
                     name: name, directory: options.recordingsDirectory, settings: session.settings, title: title,
-                    maxBytes: options.maxRecordingBytes, now: now)
+                    maxBytes: options.maxRecordingBytes, now: now, replacing: overwrite)
                 try recorder.sync(log: session.core.log)
                 session.recorder = recorder
             } catch {

@@ -18,7 +18,8 @@ final class SessionRecorder {
     let startedAt: Int64
 
     init(
-        name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64
+        name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64,
+        replacing: Bool
     ) throws(RecordingError) {
         self.name = name
         let formatter = ISO8601DateFormatter()
@@ -30,7 +31,8 @@ final class SessionRecorder {
             clock: settings.clock.rawValue,
             extra: JSONObject(pairs: [("date", settings.createOp["date"] ?? .null)]))
         file = try RecordingFile(
-            path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes)
+            path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes,
+            replacing: replacing)
         startedAt = now
     }
 

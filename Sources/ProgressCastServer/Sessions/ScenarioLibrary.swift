@@ -37,8 +37,14 @@ struct ScenarioLibrary {
         for file in files.sorted() where file.hasSuffix(".json") {
             let name = String(file.dropLast(5))
             guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
-            do {
+            do throws(CommandError) {
                 var script = try CommandScript.parse(Array(data))
+                // A misspelt op would otherwise be skipped at every run without a word.
+                for (index, step) in script.steps.enumerated() {
+                    if let problem = CommandScript.stepProblem(step.op["op"]?.stringValue ?? "") {
+                        throw CommandError(problem.code, "entry \(index): \(problem.message)")
+                    }
+                }
                 var title = name
                 if let first = script.steps.first, first.op["op"]?.stringValue == "scenario.title" {
                     title = first.op["title"]?.stringValue ?? name
@@ -78,15 +84,19 @@ struct ScenarioLibrary {
         return (once, Scenario.Loop(start: mark.microseconds, period: period, body: body))
     }
 
-    /// `[{"name","title","duration"}]` for `/api/scenarios`.
+    /// `[{"name","title","duration"}]` for `/api/scenarios`, with `"loop"` (one turn's length,
+    /// in seconds, as `scenario.run`'s ack gives it) for a scenario that repeats.
     var listing: JSONValue {
         .array(
-            scenarios.map {
-                .object(
-                    JSONObject(pairs: [
-                        ("name", .string($0.name)), ("title", .string($0.title)),
-                        ("duration", .number($0.script.duration)),
-                    ]))
+            scenarios.map { scenario in
+                var entry = JSONObject(pairs: [
+                    ("name", .string(scenario.name)), ("title", .string(scenario.title)),
+                    ("duration", .number(scenario.script.duration)),
+                ])
+                if let repeating = scenario.loop {
+                    entry.append("loop", .number(MediaTime.seconds(microseconds: repeating.period)))
+                }
+                return .object(entry)
             })
     }
 }

@@ -1,0 +1,71 @@
+"""The command line's run-time failures (a file that cannot be read or written, an input that is
+not what it should be): one `Error: ...` line that says why, exit status 1, and no usage text,
+which is for mistakes in the command line itself (status 64)."""
+import subprocess
+
+import pytest
+
+from itserver import binary_path
+
+
+def run(*args, stdin=None):
+    return subprocess.run([str(binary_path()), *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def one_error_line(done):
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1, (done.returncode, done.stderr)
+    assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
+    assert "Usage" not in done.stderr and "Domain=" not in done.stderr, done.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def recording(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cli")
+    script = folder / "s.json"
+    script.write_text('[[0,{"op":"hud.show","target":"h"}]]')
+    path = folder / "s.pcast"
+    done = run("run-script", str(script), "--record", str(path))
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def test_measure_says_what_is_wrong_with_its_input(tmp_path):
+    assert one_error_line(run("measure", stdin="garbage")) == "Error: standard input is not valid JSON"
+    missing = tmp_path / "missing.json"
+    assert one_error_line(run("measure", "--input", str(missing))) == f"Error: cannot read {missing}: no such file"
+    assert one_error_line(run("measure", "--input", str(tmp_path))) == f"Error: cannot read {tmp_path}: it is a folder"
+    truncate = '[{"text":"abc","size":12,"mode":"truncate"}]'
+    assert one_error_line(run("measure", stdin=truncate)) == "Error: request 0: truncate needs maxWidth (a number > 0)"
+    wrap = '[{"text":"abc","size":12,"mode":"wrap","maxWidth":-1}]'
+    assert one_error_line(run("measure", stdin=wrap)) == "Error: request 0: wrap needs maxWidth (a number > 0)"
+    ok = run("measure", stdin='[{"text":"abc","size":12,"mode":"wrap","maxWidth":100}]')
+    assert ok.returncode == 0 and '"lines"' in ok.stdout, ok.stderr
+
+
+def test_recording_files_that_cannot_be_read_say_why(tmp_path):
+    missing = tmp_path / "missing.pcast"
+    assert one_error_line(run("replay", str(missing))) == f"Error: cannot read {missing}: no such file"
+    assert one_error_line(run("replay", str(tmp_path), "--verify")) == f"Error: cannot read {tmp_path}: it is a folder"
+    empty = tmp_path / "empty.pcast"
+    empty.write_text("")
+    assert one_error_line(run("render", str(empty))) == f"Error: {empty}: bad header: the file has no header line"
+    script = tmp_path / "missing.json"
+    assert one_error_line(run("run-script", str(script), "--record", str(tmp_path / "x.pcast"))) == (
+        f"Error: cannot read {script}: no such file")
+
+
+def test_render_says_why_it_cannot_write(recording, tmp_path):
+    target = tmp_path / "no-such-folder" / "frame.svg"
+    assert one_error_line(run("render", str(recording), "--out", str(target))) == (
+        f"Error: cannot write {target}: the folder {target.parent} does not exist")
+    assert one_error_line(run("render", str(recording), "--out", str(tmp_path))) == (
+        f"Error: cannot write {tmp_path}: it is a folder")
+    done = run("render", str(recording), "--out", str(tmp_path / "frame.svg"))
+    assert done.returncode == 0 and (tmp_path / "frame.svg").read_text().startswith("<svg"), done.stderr
+
+
+def test_a_command_line_mistake_is_still_a_usage_error(recording):
+    done = run("render", str(recording), "--scale", "9", "--format", "png")
+    assert done.returncode == 64 and "--scale" in done.stderr, (done.returncode, done.stderr)
