@@ -207,7 +207,9 @@ struct UnitTests {
         #expect(connection.inFlight.bytes.count == (mayDeflate ? frameHeadroom + 100 : 0))
     }
 
-    @Test("write order: queue first, at most 4 in a row while a latest value waits")
+    @Test(
+        "write order: what was queued before a latest value goes first; then at most 4 newer queued messages in a row while it waits"
+    )
     func writeOrder() throws {
         var configuration = WebSocketServer.Configuration()
         configuration.maxQueuedMessages = 100
@@ -216,29 +218,46 @@ struct UnitTests {
             id: ConnectionID(rawValue: 1, slot: 0), wsi: wsi, socket: -1, configuration: configuration,
             mayDeflate: false)
         #expect(connection.nextWrite == .nothing)
-        for _ in 0..<10 {
-            _ = Array("q".utf8).withUnsafeBytes { connection.queue.push($0) }
-        }
-        _ = Array("frame".utf8).withUnsafeBytes { connection.latest.store($0) }
-        var order: [Connection.NextWrite] = []
-        while connection.nextWrite != .nothing, order.count < 20 {
-            let next = connection.nextWrite
-            order.append(next)
-            switch next {
-            case .queued:
-                _ = connection.queue.popFirst()
-                connection.queueStreak += 1
-            case .latest:
-                _ = connection.latest.take()
-                connection.queueStreak = 0
-            case .close, .nothing:
-                break
+        func queue(_ count: Int) {
+            for _ in 0..<count {
+                _ = Array("q".utf8).withUnsafeBytes { connection.queue.push($0) }
             }
         }
+        func storeFrame() {
+            _ = connection.storeLatest { slot in Array("frame".utf8).withUnsafeBytes { slot.store($0) } }
+        }
+        func drain() -> [Connection.NextWrite] {
+            var order: [Connection.NextWrite] = []
+            while connection.nextWrite != .nothing, order.count < 30 {
+                let next = connection.nextWrite
+                order.append(next)
+                switch next {
+                case .queued:
+                    _ = connection.popQueued()
+                case .latest:
+                    _ = connection.latest.take()
+                    connection.queueStreak = 0
+                case .close, .nothing:
+                    break
+                }
+            }
+            return order
+        }
+        // Ten events of an op, then its frame: the frame never overtakes them (it shows a time
+        // after theirs).
+        queue(10)
+        storeFrame()
+        #expect(drain() == Array(repeating: .queued, count: 10) + [.latest])
+        // A frame waiting while newer messages keep coming is not starved: it goes after four.
+        storeFrame()
+        queue(10)
+        #expect(drain() == Array(repeating: .queued, count: 4) + [.latest] + Array(repeating: .queued, count: 6))
+        // Three before it, then ten after it: the three, four of the ten, the frame, the rest.
+        queue(3)
+        storeFrame()
+        queue(10)
         #expect(
-            order == [
-                .queued, .queued, .queued, .queued, .latest, .queued, .queued, .queued, .queued, .queued, .queued,
-            ])
+            drain() == Array(repeating: .queued, count: 7) + [.latest] + Array(repeating: .queued, count: 6))
         connection.pendingClose = .init(
             code: .normal, reason: "", cause: .closedByServer(.normal), flushQueueFirst: true)
         _ = Array("last".utf8).withUnsafeBytes { connection.queue.push($0) }

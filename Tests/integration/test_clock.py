@@ -99,3 +99,28 @@ async def test_advance_non_finite(server, raw):
         assert (await c.call("inspect"))["t"] == 0
     finally:
         await c.close()
+
+
+@pytest.mark.parametrize("compression", ["deflate", None])
+@async_test()
+async def test_the_frame_after_an_advance_comes_after_the_advances_events(server, compression):
+    """clock.advance: timers fire in time order, then a frame for the new time (docs/protocol.md
+    section 3). With permessage-deflate the transport writes one message at a time and lets a
+    waiting frame past a busy queue; it must still never overtake the events queued before it."""
+    c = await Client.open(server.ws_url, compression=compression)
+    try:
+        await c.call("session.create", clock="manual")
+        await c.call("bar.create", target="b", frame={"x": 20, "y": 560, "width": 335, "height": 30})
+        await c.call("player.create", target="p", bar="b", duration=60, tick=0.25, pauseStrategy="timing")
+        await c.call("player.play", target="p")
+        await c.call("frame.get")
+        start = len(c.history)
+        await c.call("clock.advance", by=2.01)
+        await c.wait_for(lambda m: m.get("type") == "frame" and m.get("t") == 2.01, what="the frame at 2.01")
+        after = [m for m in c.history[start:] if m.get("type") in ("event", "frame")]
+        kinds = [m["type"] for m in after]
+        events = [m for m in after if m["type"] == "event"]
+        assert len(events) >= 8, after
+        assert kinds.index("frame") == len(events), f"the frame came before events queued ahead of it: {kinds}"
+    finally:
+        await c.close()

@@ -114,13 +114,15 @@ def test_recording_links_not_served(start_server, jail, path):
 @async_test()
 async def test_recording_links_not_replayed_or_overwritten(start_server, jail):
     """replay.open does not follow a link out of the folder; record.start refuses to write
-    through one (it would overwrite the file it points to)."""
+    through one (it would overwrite the file it points to): the name is taken, and even told to
+    overwrite it the server does not open the link."""
     s = start_server("--public", str(jail["public"]), recordings=jail["recordings"])
     before = (jail["outside"] / "leak.pcast").read_bytes()
     async with Client.connect(s.ws_url) as c:
         await c.expect_error("replay.open", "not_found", recording="leak")
         await c.call("session.create", clock="manual")
-        await c.expect_error("record.start", "io", name="leak")
+        await c.expect_error("record.start", "conflict", name="leak")
+        await c.expect_error("record.start", "io", name="leak", overwrite=True)
         await c.call("frame.get")
     assert (jail["outside"] / "leak.pcast").read_bytes() == before
 

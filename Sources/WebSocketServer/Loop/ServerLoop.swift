@@ -148,6 +148,7 @@ public final class ServerLoop {
             guard target.queue.push(text, kind: kind, repeatKey: repeatKey) else {
                 control.counters.queueOverflows.bump()
                 target.queue.removeAll()
+                target.queuedBeforeLatest = 0
                 target.latest.clear()
                 beginClose(
                     target, code: .policyViolation, reason: "send queue overflow", cause: .queueOverflow,
@@ -198,7 +199,8 @@ public final class ServerLoop {
     /// Puts a latest value in the connection's slot with `store` (given the time now; true when
     /// it replaced one never sent) and asks to write it.
     private func storeLatest(in target: Connection, _ store: (inout LatestSlot, Int64) -> Bool) -> SendResult {
-        let replaced = store(&target.latest, lws_now_usecs())
+        let now = lws_now_usecs()
+        let replaced = target.storeLatest { store(&$0, now) }
         if replaced {
             control.counters.framesReplaced.bump()
         }

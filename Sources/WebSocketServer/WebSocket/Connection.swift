@@ -48,8 +48,12 @@ final class Connection {
     /// writeable callback (``ServerLoop/flushWrites()``): when permessage-deflate is not in
     /// use, so that libwebsockets has nothing to add to them.
     var writesDirectly: Bool { !mayDeflate }
-    /// Ordered messages written since the last latest value.
+    /// Ordered messages written since the last latest value (those queued after it).
     var queueStreak = 0
+    /// How many of the queued messages were queued before the latest value: they are written
+    /// before it, whatever the streak (a frame never overtakes the events and acks that came
+    /// before it; the streak only keeps newer ones from starving it).
+    var queuedBeforeLatest = 0
     /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
     var lastWrittenRepeatKey: UInt64?
     var latest = LatestSlot()
@@ -80,8 +84,9 @@ final class Connection {
         assembler = MessageAssembler(limit: configuration.maxMessageSize)
     }
 
-    /// Ordered messages go first, but after ``maxQueueStreak`` of them a waiting latest
-    /// value gets its turn, so a busy queue never starves it. A pending close waits for
+    /// Ordered messages go first, but after ``maxQueueStreak`` of those queued after it a
+    /// waiting latest value gets its turn, so a busy queue never starves it; those queued
+    /// before it are all written first (``queuedBeforeLatest``). A pending close waits for
     /// the queue only when it asked to flush it; a latest value is never sent once
     /// closing.
     var nextWrite: NextWrite {
@@ -89,10 +94,32 @@ final class Connection {
             return pendingClose.flushQueueFirst && !queue.isEmpty ? .queued : .close
         }
         let hasQueued = !queue.isEmpty
-        if latest.hasValue, !hasQueued || queueStreak >= Self.maxQueueStreak {
+        if latest.hasValue, queuedBeforeLatest == 0, !hasQueued || queueStreak >= Self.maxQueueStreak {
             return .latest
         }
         return hasQueued ? .queued : .nothing
+    }
+
+    /// Puts a value in the latest slot with `store` (true when it replaced one never written):
+    /// everything queued so far came before it, and goes out before it.
+    func storeLatest(_ store: (inout LatestSlot) -> Bool) -> Bool {
+        queuedBeforeLatest = queue.count
+        return store(&latest)
+    }
+
+    /// Takes the first queued message for writing, keeping ``queuedBeforeLatest`` and the
+    /// streak: a message queued before the waiting latest value is not part of the streak.
+    func popQueued() -> OutgoingMessage? {
+        guard let message = queue.popFirst() else { return nil }
+        if queuedBeforeLatest > 0 {
+            queuedBeforeLatest -= 1
+        } else {
+            // Only ordered writes made while a latest value waits count: the streak is there to
+            // keep a busy queue from starving frames, not to let a frame overtake an ack that was
+            // queued before it on an otherwise quiet connection.
+            queueStreak = latest.hasValue ? queueStreak + 1 : 0
+        }
+        return message
     }
 
     /// Keeps `message` (just written) alive as ``inFlight`` when permessage-deflate may read it

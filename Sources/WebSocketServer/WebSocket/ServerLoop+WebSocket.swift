@@ -118,11 +118,7 @@ extension ServerLoop {
             case .close:
                 return closeNow(connection)
             case .queued:
-                guard var message = connection.queue.popFirst() else { return 0 }
-                // Count only ordered writes made while a latest value waits: the streak is there
-                // to keep a busy queue from starving frames, not to let a frame overtake an ack
-                // that was queued before it on an otherwise quiet connection.
-                connection.queueStreak = connection.latest.hasValue ? connection.queueStreak + 1 : 0
+                guard var message = connection.popQueued() else { return 0 }
                 guard write(&message, to: connection) else { return -1 }
             case .latest:
                 guard var message = connection.latest.take() else { return 0 }
@@ -193,7 +189,7 @@ extension ServerLoop {
         togetherBuffer.append(contentsOf: repeatElement(0, count: frameHeadroom))
         var repeatKey = connection.lastWrittenRepeatKey
         var latestSkipped = false
-        while togetherBuffer.count < configuration.sendPacketSize, var message = connection.queue.popFirst() {
+        while togetherBuffer.count < configuration.sendPacketSize, var message = connection.popQueued() {
             append(&message)
         }
         if connection.queue.isEmpty, var message = connection.latest.take() {
