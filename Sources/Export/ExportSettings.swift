@@ -52,10 +52,11 @@ public struct ExportSettings: Equatable, Sendable {
                 .badSettings,
                 "from must be a time in the recording (0 to \(Self.format(duration)) s), got \(Self.format(from))")
         }
+        // `to` equal to `from` is one frame (a still, in the export's format).
         guard end.isFinite, end >= from, end <= duration + 1e-6 else {
             throw ExportError(
                 .badSettings,
-                "to must be a time in the recording after from (\(Self.format(from)) to \(Self.format(duration)) s), got \(Self.format(end))"
+                "to must be a time in the recording at or after from (\(Self.format(from)) to \(Self.format(duration)) s), got \(Self.format(end))"
             )
         }
         let step = speed / fps

@@ -125,7 +125,8 @@ extension Scene {
             throw CommandError(.duplicateTarget, "target \"\(target)\" is already used by another component")
         }
         guard targets.count < componentLimit else {
-            throw CommandError(.limit, "a session holds at most \(componentLimit) components")
+            throw CommandError(
+                .limit, "a session holds at most \(componentLimit) component\(componentLimit == 1 ? "" : "s")")
         }
     }
 }

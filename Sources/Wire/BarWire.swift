@@ -77,7 +77,7 @@ enum BarWire {
                 let height = try inner.requireNumber("height", in: BarStyle.heightRange)
                 patch.frame = Rect(x: x, y: y, width: width, height: height)
             } catch {
-                throw .badField("frame", "." + error.message)
+                throw CommandError(.badRequest, "frame." + error.message)
             }
         }
         patch.barHeight = try fields.number("barHeight", in: BarStyle.barHeightRange)

@@ -98,6 +98,9 @@ struct Bench: ParsableCommand {
         let selected = parts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
             !$0.isEmpty
         }
+        guard !selected.isEmpty else {
+            throw ValidationError("--parts names no part (known: \(Bench.allParts.joined(separator: ", ")))")
+        }
         for part in selected where !Bench.allParts.contains(part) {
             throw ValidationError("unknown bench part \"\(part)\" (known: \(Bench.allParts.joined(separator: ", ")))")
         }

@@ -54,7 +54,7 @@ struct ExportCommand: ParsableCommand {
             let seconds = Date().timeIntervalSince(started)
             FileHandle.standardError.write(
                 Data(
-                    "\(destination): \(frames) frames at \(fps) fps in \(String(format: "%.2f", seconds)) s\(recording.truncatedTail ? " (truncated last line ignored)" : "")\n"
+                    "\(destination): \(frames) frame\(frames == 1 ? "" : "s") at \(fps) fps in \(String(format: "%.2f", seconds)) s\(recording.truncatedTail ? " (truncated last line ignored)" : "")\n"
                         .utf8))
         } catch {
             progress.finish()
@@ -65,7 +65,8 @@ struct ExportCommand: ParsableCommand {
 }
 
 /// Progress on standard error: a bar redrawn in place on a terminal (each whole percent), a
-/// line every 10% otherwise (logs, pipes).
+/// line every 10% otherwise (logs, pipes). It counts frames drawn, which for a GIF include the
+/// palette pass's sample (up to 60 more than the file holds).
 private final class ProgressBar {
     private let isTerminal = isatty(STDERR_FILENO) != 0
     private var shown = -1
@@ -76,14 +77,14 @@ private final class ProgressBar {
         guard percent != shown, isTerminal || percent % 10 == 0 else { return }
         shown = percent
         guard isTerminal else {
-            FileHandle.standardError.write(Data("export: \(percent)% (\(done)/\(total) frames)\n".utf8))
+            FileHandle.standardError.write(Data("export: \(percent)% (\(done)/\(total) frames drawn)\n".utf8))
             return
         }
         drawn = true
         let width = 30
         let filled = percent * width / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\rexport [\(bar)] \(percent)% (\(done)/\(total) frames)".utf8))
+        FileHandle.standardError.write(Data("\rexport [\(bar)] \(percent)% (\(done)/\(total) frames drawn)".utf8))
     }
 
     func finish() {

@@ -55,6 +55,10 @@ struct Render: ParsableCommand {
             }
         }
         if out == "-" {
+            // PNG bytes on a terminal only garble it.
+            if format == .png && isatty(STDOUT_FILENO) != 0 {
+                throw CommandFailure("--format png writes binary data: give --out FILE, or redirect the output")
+            }
             FileHandle.standardOutput.write(Data(bytes))
         } else {
             try CommandFailure.write(bytes, to: out)

@@ -25,9 +25,9 @@ import Testing
         (ExportSettings(format: .gif, from: -1), "from must be a time in the recording (0 to 5 s), got -1"),
         (
             ExportSettings(format: .gif, from: 2, to: 1),
-            "to must be a time in the recording after from (2 to 5 s), got 1"
+            "to must be a time in the recording at or after from (2 to 5 s), got 1"
         ),
-        (ExportSettings(format: .gif, to: 6), "to must be a time in the recording after from (0 to 5 s), got 6"),
+        (ExportSettings(format: .gif, to: 6), "to must be a time in the recording at or after from (0 to 5 s), got 6"),
     ])
     func badSettings(settings: ExportSettings, message: String) {
         #expect(throws: ExportError(.badSettings, message)) { try settings.frameTimes(duration: 5) }

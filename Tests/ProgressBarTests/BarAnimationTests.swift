@@ -206,7 +206,7 @@ import Wire
                 == .badField("barHeight", "must be a number in 0.5...100, got 0"))
         #expect(
             error(#"{"op":"bar.create","target":"c","frame":{"x":0,"y":0,"width":0,"height":10}}"#)?.message.hasPrefix(
-                "frame .width must be a number in 1...100000") == true)
+                "frame.width must be a number in 1...100000") == true)
         #expect(error(#"{"op":"bar.create","target":"c","frame":[1,2]}"#)?.code == .badRequest)
         #expect(
             error(#"{"op":"bar.create","target":"c","trackColor":"red"}"#)?.message.hasPrefix(

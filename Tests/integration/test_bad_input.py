@@ -667,3 +667,15 @@ async def test_a_burst_of_bad_messages_leaves_others_untouched(server):
         errors = [m for m in bad.history if m.get("type") == "error"]
         assert len(errors) == 150, len(errors)
         await still_usable(bad)
+
+
+@async_test()
+async def test_a_nested_field_error_names_its_full_path(server):
+    """An error inside an object field names the path as `frame.y`, the way `canvas.height` is
+    named (docs/protocol.md section 2)."""
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", clock="manual")
+        err = await c.expect_error("bar.create", "bad_request", target="b", frame={"x": 0})
+        assert err["message"].startswith("frame.y is required"), err
+        err = await c.expect_error("bar.create", "bad_request", target="b", frame={"x": 0, "y": 0, "width": "w", "height": 2})
+        assert err["message"].startswith("frame.width must be a number"), err

@@ -1,6 +1,7 @@
 """The command line's run-time failures (a file that cannot be read or written, an input that is
 not what it should be): one `Error: ...` line that says why, exit status 1, and no usage text,
 which is for mistakes in the command line itself (status 64)."""
+import re
 import subprocess
 
 import pytest
@@ -69,3 +70,42 @@ def test_render_says_why_it_cannot_write(recording, tmp_path):
 def test_a_command_line_mistake_is_still_a_usage_error(recording):
     done = run("render", str(recording), "--scale", "9", "--format", "png")
     assert done.returncode == 64 and "--scale" in done.stderr, (done.returncode, done.stderr)
+
+
+def test_version_and_an_empty_parts_list():
+    done = run("--version")
+    assert done.returncode == 0 and re.fullmatch(r"\d+\.\d+\.\d+", done.stdout.strip()), (done.stdout, done.stderr)
+    done = run("bench", "--parts", "")
+    assert done.returncode == 64 and "--parts names no part" in done.stderr, (done.returncode, done.stderr)
+
+
+def test_export_counts_frames_in_words_that_fit(recording, tmp_path):
+    out = tmp_path / "still.gif"
+    done = run("export", str(recording), "--format", "gif", "--from", "0.5", "--to", "0.5", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert f"{out}: 1 frame at 30.0 fps" in done.stderr, done.stderr
+    assert "frames drawn)" in done.stderr, done.stderr
+
+
+def test_render_will_not_write_png_bytes_to_a_terminal(recording):
+    """`render --format png` with the default `--out -` on a terminal is refused (it would only
+    garble the terminal); redirected, it writes the PNG."""
+    import os
+    import pty
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(str(binary_path()), [str(binary_path()), "render", str(recording), "--format", "png"])
+    output = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 1, output
+    assert b"give --out FILE" in output and b"\x89PNG" not in output, output[:200]
+    piped = subprocess.run([str(binary_path()), "render", str(recording), "--format", "png"], capture_output=True, timeout=60)
+    assert piped.returncode == 0 and piped.stdout.startswith(b"\x89PNG"), piped.stderr

@@ -156,7 +156,7 @@ def test_ten_second_export_speed(recording, tmp_path):
     (["--format", "gif", "--scale", "0"], "scale must be between"),
     (["--format", "gif", "--speed", "0"], "speed must be between"),
     (["--format", "gif", "--from", "20"], "from must be a time in the recording"),
-    (["--format", "gif", "--from", "3", "--to", "2"], "to must be a time in the recording"),
+    (["--format", "gif", "--from", "3", "--to", "2"], "to must be a time in the recording at or after from"),
     (["--format", "gif", "--to", "99"], "to must be a time in the recording"),
 ])
 def test_bad_settings(recording, tmp_path, args, message):

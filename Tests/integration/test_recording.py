@@ -195,6 +195,9 @@ async def test_replay_open(server, sample_recording):
         assert isinstance(ack["session"], str) and len(ack["session"]) >= 32
         if not c.frames:
             await c.next_frame()
+        # Its clock moves by replay ops only, and says so (not that the clock is live).
+        err = await c.expect_error("clock.advance", "conflict", by=0.5)
+        assert err["message"].startswith("a replay session only takes replay.* ops"), err
         # The same recording by file name.
         ack2 = await c.call("replay.open", recording=sample_recording + ".pcast")
         assert ack2["session"] != ack["session"]

@@ -129,3 +129,11 @@ def test_run_script_reports_misspelt_and_session_ops_and_fails(tmp_path):
     done = subprocess.run([str(binary_path()), "run-script", str(good), "--record", str(tmp_path / "good.pcast")],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "0 failed" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_missing_scenarios_folder_is_reported_at_start(start_server, tmp_path):
+    """Without its scenarios the page's tour cannot start: the server says why when it starts."""
+    missing = tmp_path / "no-such-folder"
+    srv = start_server("--scenarios", str(missing))
+    assert listing(srv) == []
+    assert f"no scenarios: cannot read the folder {missing} (--scenarios)" in srv.output, srv.output[-2000:]

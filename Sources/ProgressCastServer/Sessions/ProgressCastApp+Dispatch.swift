@@ -54,7 +54,10 @@ extension ProgressCastApp {
             return (time, JSONObject())
         case "clock.advance":
             try requireController()
-            guard !session.isLive, session.replay == nil else {
+            guard session.replay == nil else {
+                throw CommandError(.conflict, "a replay session only takes replay.* ops (replay.seek, replay.step)")
+            }
+            guard !session.isLive else {
                 throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live")
             }
             let by = try fields.requireNumber("by", in: 0...3600)

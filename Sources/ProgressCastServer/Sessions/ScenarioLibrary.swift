@@ -33,7 +33,11 @@ struct ScenarioLibrary {
 
     /// Loads every valid script in `directory` (invalid ones are skipped with a log line).
     init(directory: String, log: (String) -> Void) {
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            // The page's guided tour and scenario picker need them: say so at start-up.
+            log("no scenarios: cannot read the folder \(directory) (--scenarios)")
+            return
+        }
         for file in files.sorted() where file.hasSuffix(".json") {
             let name = String(file.dropLast(5))
             guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
