@@ -38,7 +38,7 @@ struct Measure: ParsableCommand {
             let mode = request["mode"] as? String ?? "width"
             let maxWidth = request["maxWidth"] as? Double ?? .infinity
             // Truncating or wrapping needs a width to fit: none, or one <= 0, is a mistake.
-            if mode != "width" && !(maxWidth > 0 && maxWidth.isFinite) {
+            if mode == "truncate" || mode == "wrap", !(maxWidth > 0 && maxWidth.isFinite) {
                 throw CommandFailure("request \(index): \(mode) needs maxWidth (a number > 0)")
             }
             let font = layout.font(size: size, weight: weight)

@@ -41,6 +41,8 @@ def test_measure_says_what_is_wrong_with_its_input(tmp_path):
     assert one_error_line(run("measure", stdin=truncate)) == "Error: request 0: truncate needs maxWidth (a number > 0)"
     wrap = '[{"text":"abc","size":12,"mode":"wrap","maxWidth":-1}]'
     assert one_error_line(run("measure", stdin=wrap)) == "Error: request 0: wrap needs maxWidth (a number > 0)"
+    assert one_error_line(run("measure", stdin='[{"text":"abc","size":12,"mode":"fit"}]')) == (
+        "Error: request 0: unknown mode fit")
     ok = run("measure", stdin='[{"text":"abc","size":12,"mode":"wrap","maxWidth":100}]')
     assert ok.returncode == 0 and '"lines"' in ok.stdout, ok.stderr
 
