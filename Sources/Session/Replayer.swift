@@ -1,4 +1,4 @@
-import ComponentSupport
+public import ComponentSupport
 import FrameCodecs
 import Geometry
 public import JSON
@@ -58,14 +58,23 @@ public struct Replayer: Sendable {
         return core
     }
 
-    /// Applies one recorded command (session ops only move time; failures are ignored, as they were live).
-    public static func apply(_ op: JSONObject, at microseconds: Int64, to core: inout SessionCore) {
-        guard let name = op["op"]?.stringValue, SceneWire.handles(name) else {
+    /// Applies one recorded command (session ops only move time). A command that fails changes
+    /// nothing, as it did live; the error is returned for whoever reports it: the scene's, or
+    /// `unknown_op` for an op no version of the server takes (a file edited by hand, say).
+    @discardableResult
+    public static func apply(_ op: JSONObject, at microseconds: Int64, to core: inout SessionCore) -> CommandError? {
+        let name = op["op"]?.stringValue ?? ""
+        guard SceneWire.handles(name) else {
             core.advance(to: microseconds)
-            return
+            return OpCatalog.contains(name) ? nil : CommandError(.unknownOp, "unknown op \"\(name.prefix(64))\"")
         }
-        _ = try? core.apply(op, name: name, at: microseconds)
-        _ = core.takeEvents()
+        defer { _ = core.takeEvents() }
+        do {
+            _ = try core.apply(op, name: name, at: microseconds)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The settings a recording's session was created with: its first `session.create` line
@@ -97,10 +106,13 @@ public struct Replayer: Sendable {
         var encoder = FrameEncoder(capacity: 8192)
         var checked = 0
         var lastCommandLine = 0
+        var failed: [VerificationResult.FailedCommand] = []
         for event in recording.events {
             switch event.event {
             case let .command(op):
-                Replayer.apply(op, at: event.microseconds, to: &core)
+                if let error = Replayer.apply(op, at: event.microseconds, to: &core) {
+                    failed.append(.init(line: event.line, op: op["op"]?.stringValue ?? "", error: error))
+                }
                 lastCommandLine = event.line
             case let .checksum(_, hash):
                 core.advance(to: event.microseconds)
@@ -112,13 +124,14 @@ public struct Replayer: Sendable {
                         checked: checked,
                         mismatch: .init(
                             line: event.line, time: Double(event.microseconds) / 1_000_000, expected: hash, got: got,
-                            lastCommandLine: lastCommandLine))
+                            lastCommandLine: lastCommandLine),
+                        failedCommands: failed)
                 }
             default:
                 continue
             }
         }
-        return VerificationResult(checked: checked, mismatch: nil)
+        return VerificationResult(checked: checked, mismatch: nil, failedCommands: failed)
     }
 }
 
@@ -133,8 +146,19 @@ public struct VerificationResult: Equatable, Sendable {
         public var lastCommandLine: Int
     }
 
+    /// A recorded command that failed when applied again (as it did live, unless the file was
+    /// changed): it changed nothing.
+    public struct FailedCommand: Equatable, Sendable {
+        /// Its 1-based line in the file.
+        public var line: Int
+        public var op: String
+        public var error: CommandError
+    }
+
     /// How many checksums were compared (up to and including a mismatch).
     public var checked: Int
     /// The first mismatching checksum line, if any.
     public var mismatch: Mismatch?
+    /// The commands that failed, in file order (up to the mismatch, if any).
+    public var failedCommands: [FailedCommand] = []
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ComponentSupport
 import Foundation
 import Recording
 import Session
@@ -7,7 +8,12 @@ import Typesetting
 /// `progresscast replay FILE [--verify]`: re-simulates a recording headless.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Re-simulate a recording; with --verify, compare every checksum.")
+        abstract: "Re-simulate a recording; with --verify, compare every checksum.",
+        discussion: """
+            Either way, each recorded command that fails when applied again is listed on standard \
+            error with its line (an op the server does not know, a bad field, an unknown target: \
+            it failed live too unless the file was edited, and it changed nothing).
+            """)
 
     @Argument(help: "A .pcast file.")
     var file: String
@@ -18,6 +24,8 @@ struct Replay: ParsableCommand {
     func run() throws {
         let recording = try RecordingLoader.load(file)
         let fonts = try FontCatalog()
+        let (result, elapsed) = Replay.verify(recording, fonts: fonts)
+        report(result.failedCommands)
         guard verify else {
             let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }
                 .count
@@ -26,7 +34,6 @@ struct Replay: ParsableCommand {
             )
             return
         }
-        let (result, elapsed) = Replay.verify(recording, fonts: fonts)
         if let m = result.mismatch {
             FileHandle.standardError.write(
                 Data(
@@ -44,6 +51,16 @@ struct Replay: ParsableCommand {
 }
 
 extension Replay {
+    /// Lists the commands that failed (at most 20, then how many more) on standard error.
+    private func report(_ failed: [VerificationResult.FailedCommand]) {
+        guard !failed.isEmpty else { return }
+        var lines = failed.prefix(20).map {
+            "\(file): line \($0.line): \($0.op.isEmpty ? "(no op)" : String($0.op.prefix(64))) failed: \($0.error.code.rawValue): \($0.error.message)"
+        }
+        if failed.count > 20 { lines.append("\(file): and \(failed.count - 20) more commands that failed") }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
     /// Re-simulates `recording` from its start and compares every checksum (what `--verify`
     /// does, and what `bench --parts replay` times); returns the result and the seconds it took.
     static func verify(_ recording: Recording, fonts: FontCatalog) -> (VerificationResult, Double) {

@@ -95,3 +95,30 @@ func recordedSession(fonts: FontCatalog) throws -> (Recording, [(Int64, String)]
         #expect(mismatch.lastCommandLine == tampered.events[index].line)
     }
 }
+
+/// A replay lists the recorded commands that fail again (docs/protocol.md section 7): an op
+/// the server does not know and a command the scene refuses, each with its line.
+@Suite struct ReplayFailedCommandTests {
+    @Test func failedCommandsAreListedWithTheirLines() throws {
+        guard let fonts else { return }
+        let header =
+            #"{"format":"progresscast","version":1,"title":"t","created":"2026-11-21T00:00:00Z","canvas":{"width":375,"height":667},"fps":60,"generator":"test"}"#
+        let lines = [
+            header,
+            #"[0,"c",{"op":"session.create","clock":"manual"}]"#,
+            #"[0,"c",{"op":"hud.show","target":"h"}]"#,
+            #"[100000,"c",{"op":"hud.zzz","target":"h"}]"#,
+            #"[200000,"c",{"op":"hud.update","target":"nope","progress":0.5}]"#,
+            #"[300000,"c",{"op":"clock.advance","by":0.1}]"#,
+            #"[400000,"e",{"reason":"stopped"}]"#,
+        ]
+        let recording = try RecordingReader.read(Array((lines.joined(separator: "\n") + "\n").utf8))
+        let result = Replayer.verify(recording, fonts: fonts)
+        #expect(result.failedCommands.map(\.line) == [4, 5])
+        #expect(result.failedCommands.map(\.op) == ["hud.zzz", "hud.update"])
+        #expect(result.failedCommands.map(\.error.code) == [.unknownOp, .unknownTarget])
+        // A recording whose commands all apply lists none.
+        let (clean, _) = try recordedSession(fonts: fonts)
+        #expect(Replayer.verify(clean, fonts: fonts).failedCommands.isEmpty)
+    }
+}

@@ -111,3 +111,26 @@ def test_render_will_not_write_png_bytes_to_a_terminal(recording):
     assert b"give --out FILE" in output and b"\x89PNG" not in output, output[:200]
     piped = subprocess.run([str(binary_path()), "render", str(recording), "--format", "png"], capture_output=True, timeout=60)
     assert piped.returncode == 0 and piped.stdout.startswith(b"\x89PNG"), piped.stderr
+
+
+def test_replay_lists_the_commands_that_fail_with_their_lines(tmp_path):
+    """A recorded command that fails when applied again (a hand-edited op, an unknown target)
+    is named with its line by `replay` and `replay --verify`; it changed nothing, so the replay
+    still succeeds."""
+    path = tmp_path / "edited.pcast"
+    path.write_text("\n".join([
+        '{"format":"progresscast","version":1,"title":"t","created":"2026-11-21T00:00:00Z",'
+        '"canvas":{"width":375,"height":667},"fps":60,"generator":"test"}',
+        '[0,"c",{"op":"session.create","clock":"manual"}]',
+        '[0,"c",{"op":"hud.show","target":"h"}]',
+        '[100000,"c",{"op":"hud.zzz","target":"h"}]',
+        '[200000,"c",{"op":"hud.update","target":"nope","progress":0.5}]',
+        '[400000,"e",{"reason":"stopped"}]',
+    ]) + "\n")
+    for args in ([], ["--verify"]):
+        done = run("replay", str(path), *args)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.splitlines() == [
+            f'{path}: line 4: hud.zzz failed: unknown_op: unknown op "hud.zzz"',
+            f'{path}: line 5: hud.update failed: unknown_target: no HUD with target "nope"',
+        ], done.stderr
