@@ -5,6 +5,8 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
     case badLine(Int, String)
     case io(String)
     case badName(String)
+    /// A new recording's file exists already (the path), and was not to be replaced.
+    case exists(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .badLine(n, m): return "line \(n): \(m)"
         case let .io(m): return m
         case let .badName(m): return m
+        case let .exists(path): return "\(path) exists"
         }
     }
 }

@@ -19,8 +19,8 @@ public final class RecordingFile {
     public let maxBytes: Int
 
     /// Creates the file and writes the header line: with `replacing`, an existing file is
-    /// truncated; without it, an existing file is left as it is and this throws (`O_EXCL`, so
-    /// two writers can never share one file). A symbolic link at `path` is refused
+    /// truncated; without it, an existing file is left as it is and this throws `.exists`
+    /// (`O_EXCL`, so two writers can never share one file). A symbolic link at `path` is refused
     /// (`O_NOFOLLOW`), so a link planted in the recordings folder cannot make the server
     /// overwrite a file elsewhere.
     public init(
@@ -30,7 +30,10 @@ public final class RecordingFile {
         self.maxBytes = maxBytes
         let fd = open(
             path, O_WRONLY | O_CREAT | (replacing ? O_TRUNC : O_EXCL) | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw .io("cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            if !replacing && errno == EEXIST { throw .exists(path) }
+            throw .io("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
         descriptor = fd
         let line = header.encoded() + [0x0A]
         if let error = line.withUnsafeBytes({ writeAll($0) }) { throw error }

@@ -56,7 +56,7 @@ public struct CommandScript: Equatable, Sendable {
             return CommandError(
                 .badRequest, "\(name) is not a script step: a script drives one session's scene on its own clock")
         }
-        return CommandError(.unknownOp, "unknown op \"\(name.prefix(64))\"")
+        return OpCatalog.unknownOpError(name)
     }
 
     /// The entries a script may hold besides scene ops.

@@ -62,24 +62,16 @@ enum BarWire {
     /// The style fields present in a `bar.create` or `bar.update`; unknown fields are ignored.
     static func stylePatch(_ fields: FieldReader) throws(CommandError) -> BarStylePatch {
         var patch = BarStylePatch()
-        if fields.has("frame") {
-            guard let object = fields.object["frame"]?.objectValue else {
-                throw .badField(
-                    "frame",
-                    "must be an object {\"x\",\"y\",\"width\",\"height\"}, got \(FieldReader.describe(fields.object["frame"] ?? .null))"
-                )
-            }
-            let inner = FieldReader(object)
-            do {
-                let x = try inner.requireNumber("x", in: BarStyle.originRange)
-                let y = try inner.requireNumber("y", in: BarStyle.originRange)
-                let width = try inner.requireNumber("width", in: BarStyle.widthRange)
-                let height = try inner.requireNumber("height", in: BarStyle.heightRange)
-                patch.frame = Rect(x: x, y: y, width: width, height: height)
-            } catch {
-                throw CommandError(.badRequest, "frame." + error.message)
-            }
-        }
+        // FieldReader.rect takes one range for width and height; a bar's differ.
+        patch.frame = try fields.nested(
+            "frame", expected: #"an object {"x","y","width","height"}"#,
+            { inner throws(CommandError) in
+                Rect(
+                    x: try inner.requireNumber("x", in: BarStyle.originRange),
+                    y: try inner.requireNumber("y", in: BarStyle.originRange),
+                    width: try inner.requireNumber("width", in: BarStyle.widthRange),
+                    height: try inner.requireNumber("height", in: BarStyle.heightRange))
+            })
         patch.barHeight = try fields.number("barHeight", in: BarStyle.barHeightRange)
         patch.dotSize = try fields.number("dotSize", in: BarStyle.dotSizeRange)
         patch.trackColor = try fields.color("trackColor")

@@ -1,3 +1,4 @@
+public import ComponentSupport
 public import JSON
 
 /// Every op the server accepts, for `GET /api/ops` and the dispatcher: an op that is not
@@ -43,6 +44,12 @@ public enum OpCatalog {
     /// Whether the server accepts `op` (a server op or a scene op).
     public static func contains(_ op: String) -> Bool {
         serverOpNames.contains(op) || SceneWire.handles(op)
+    }
+
+    /// The `unknown_op` error for `op` (its name cut to 64 characters): the dispatcher's, the
+    /// scene decoder's, a script's and a replay's alike.
+    public static func unknownOpError(_ op: String) -> CommandError {
+        CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"")
     }
 
     /// `GET /api/ops`: `{"ops":[{"name","kind","fields"}]}`, server ops first, then every

@@ -30,7 +30,7 @@ public enum SceneWire {
         if let command = try RefreshWire.decode(op, f) { return .scroll(command) }
         if let command = try NavWire.decode(op, f) { return .nav(command) }
         if op == "pointer" { return .pointer(try PointerEvent(fields: f, at: time)) }
-        throw CommandError(.unknownOp, "unknown op \"\(op)\"")
+        throw OpCatalog.unknownOpError(op)
     }
 
     /// Decodes and applies a scene op at `time`, returning the op-specific fields of its ack.

@@ -142,9 +142,7 @@ struct Baseline: ParsableCommand {
     var seconds: Double = 120
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: frames) else {
-            throw ValidationError("cannot read \(frames)")
-        }
+        let data = try CommandFailure.read(frames)
         var lines = Array(data).split(separator: UInt8(ascii: "\n")).map { Array($0) }
         if binary {
             lines = try lines.map { line throws(ValidationError) -> [UInt8] in

@@ -55,52 +55,47 @@ import Testing
     /// Without `replacing`, an existing file is never opened for writing (`O_EXCL`): two
     /// writers cannot interleave their lines in one file, and the file is left as it was.
     @Test func aNewFileIsNeverWrittenOverAnExistingOne() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.pcast").path
-        let h = RecordingHeader(
-            title: "first", created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30,
-            generator: "test")
-        let first = try RecordingFile(path: path, header: h, replacing: false)
-        try first.append(TimedRecordingEvent(microseconds: 1, event: .marker("kept")))
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        var second = h
-        second.title = "second"
-        #expect(throws: RecordingError.self) { _ = try RecordingFile(path: path, header: second, replacing: false) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        // Replacing is what the caller asks for explicitly.
-        let replaced = try RecordingFile(path: path, header: second, replacing: true)
-        replaced.close()
-        #expect(
-            try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).header.title == "second")
-        first.close()
+        try withPcastPath { path in
+            let h = Self.header(title: "first")
+            let first = try RecordingFile(path: path, header: h, replacing: false)
+            try first.append(TimedRecordingEvent(microseconds: 1, event: .marker("kept")))
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            var second = h
+            second.title = "second"
+            #expect(throws: RecordingError.exists(path)) {
+                _ = try RecordingFile(path: path, header: second, replacing: false)
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            // Replacing is what the caller asks for explicitly.
+            let replaced = try RecordingFile(path: path, header: second, replacing: true)
+            replaced.close()
+            #expect(
+                try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).header.title
+                    == "second")
+            first.close()
+        }
     }
 
     @Test func writerRoundTripsAndFlushesEachLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.pcast").path
-        let h = RecordingHeader(
-            title: "T \"q\"", created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30,
-            generator: "test")
-        let file = try RecordingFile(path: path, header: h)
-        let op = JSONObject(pairs: [
-            ("op", .string("bar.set")), ("value", .number(0.1 + 0.2)), ("label", .string("加载中...")),
-        ])
-        try file.append(TimedRecordingEvent(microseconds: 1, event: .command(op)))
-        // Readable before close: every line is already in the file.
-        let before = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(before.events.first?.event == .command(op))
-        try file.append(TimedRecordingEvent(microseconds: 2, event: .end(reason: "stopped")))
-        file.close()
-        let r = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(r.header == h)
-        // Numbers round-trip exactly.
-        if case let .command(o) = r.events[0].event { #expect(o["value"]?.doubleValue == 0.1 + 0.2) }
-        #expect(throws: RecordingError.self) {
-            try file.append(TimedRecordingEvent(microseconds: 3, event: .marker("x")))
+        try withPcastPath { path in
+            let h = Self.header(title: "T \"q\"")
+            let file = try RecordingFile(path: path, header: h)
+            let op = JSONObject(pairs: [
+                ("op", .string("bar.set")), ("value", .number(0.1 + 0.2)), ("label", .string("加载中...")),
+            ])
+            try file.append(TimedRecordingEvent(microseconds: 1, event: .command(op)))
+            // Readable before close: every line is already in the file.
+            let before = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(before.events.first?.event == .command(op))
+            try file.append(TimedRecordingEvent(microseconds: 2, event: .end(reason: "stopped")))
+            file.close()
+            let r = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(r.header == h)
+            // Numbers round-trip exactly.
+            if case let .command(o) = r.events[0].event { #expect(o["value"]?.doubleValue == 0.1 + 0.2) }
+            #expect(throws: RecordingError.self) {
+                try file.append(TimedRecordingEvent(microseconds: 3, event: .marker("x")))
+            }
         }
     }
 
@@ -110,5 +105,19 @@ import Testing
         {
             #expect(throws: RecordingError.self) { try RecordingName.validate(bad) }
         }
+    }
+
+    /// A path for a new `.pcast` file in a folder of its own, removed afterwards.
+    private func withPcastPath(_ body: (String) throws -> Void) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try body(dir.appendingPathComponent("a.pcast").path)
+    }
+
+    private static func header(title: String) -> RecordingHeader {
+        RecordingHeader(
+            title: title, created: "2026-11-21T10:00:00Z", canvasWidth: 320, canvasHeight: 480, fps: 30,
+            generator: "test")
     }
 }

@@ -40,12 +40,6 @@ extension ProgressCastApp {
             if sessions.values.contains(where: { $0 !== session && $0.recorder?.name == name }) {
                 throw CommandError(.conflict, "another session is recording \"\(name)\" now: choose another name")
             }
-            let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-            if !overwrite && FileManager.default.fileExists(atPath: path) {
-                throw CommandError(
-                    .conflict,
-                    "a recording named \"\(name)\" exists: choose another name, or replace it (overwrite: true)")
-            }
             do {
                 try FileManager.default.createDirectory(
                     atPath: options.recordingsDirectory, withIntermediateDirectories: true)
@@ -58,6 +52,11 @@ extension ProgressCastApp {
                     maxBytes: options.maxRecordingBytes, now: now, replacing: overwrite)
                 try recorder.sync(log: session.core.log)
                 session.recorder = recorder
+            } catch .exists {
+                // The file is opened with O_EXCL: the check and the creation are one step.
+                throw CommandError(
+                    .conflict,
+                    "a recording named \"\(name)\" exists: choose another name, or replace it (overwrite: true)")
             } catch {
                 throw CommandError(.io, error.description)
             }

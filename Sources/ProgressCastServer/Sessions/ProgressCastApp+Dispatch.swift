@@ -11,12 +11,15 @@ import WebSocketServer
 import Wire
 
 extension ProgressCastApp {
+    /// What a replay session answers an op that would change its scene or clock.
+    private static let replaySessionRefusal = CommandError(.conflict, "a replay session only takes replay.* ops")
+
     /// Applies one op for a connection; returns the session time and the ack's extra fields.
     func dispatch(
         op: String, message: JSONObject, from connection: ConnectionID, loop: ServerLoop
     ) throws(CommandError) -> (Double, JSONObject) {
         let fields = FieldReader(message)
-        guard OpCatalog.contains(op) else { throw CommandError(.unknownOp, "unknown op \"\(op.prefix(64))\"") }
+        guard OpCatalog.contains(op) else { throw OpCatalog.unknownOpError(op) }
         switch op {
         // These reach sessions other than the connection's own (the one joined or opened): every
         // paced frame rendering in the background is finished first.
@@ -54,9 +57,7 @@ extension ProgressCastApp {
             return (time, JSONObject())
         case "clock.advance":
             try requireController()
-            guard session.replay == nil else {
-                throw CommandError(.conflict, "a replay session only takes replay.* ops (replay.seek, replay.step)")
-            }
+            guard session.replay == nil else { throw Self.replaySessionRefusal }
             guard !session.isLive else {
                 throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live")
             }
@@ -81,9 +82,7 @@ extension ProgressCastApp {
             return (session.core.time, JSONObject(pairs: [("frame", frame)]))
         case "scenario.run":
             try requireController()
-            guard session.replay == nil else {
-                throw CommandError(.conflict, "a replay session only takes replay.* ops")
-            }
+            guard session.replay == nil else { throw Self.replaySessionRefusal }
             return try runScenario(fields, session: session, loop: loop)
         case "scenario.stop":
             try requireController()
@@ -112,11 +111,9 @@ extension ProgressCastApp {
             try requireController()
             return try replayOp(op, fields, session: session, loop: loop)
         default:
-            guard SceneWire.handles(op) else { throw CommandError(.unknownOp, "unknown op \"\(op)\"") }
+            guard SceneWire.handles(op) else { throw OpCatalog.unknownOpError(op) }
             try requireController()
-            guard session.replay == nil else {
-                throw CommandError(.conflict, "a replay session only takes replay.* ops")
-            }
+            guard session.replay == nil else { throw Self.replaySessionRefusal }
             let result = try session.core.apply(message, name: op, at: session.nowMicroseconds())
             return (session.core.time, result)
         }
