@@ -38,6 +38,15 @@ public enum ScrollPhysics {
         return (1 - 1 / (overshoot * rubberBandConstant / dimension + 1)) * dimension
     }
 
+    /// How many points the rubber-banded content moves per point of finger travel, `overshoot`
+    /// points past an edge: the derivative of ``rubberBand(_:dimension:)``,
+    /// `0.55 / (x * 0.55 / d + 1)²`.
+    public static func rubberBandSlope(_ overshoot: Double, dimension: Double) -> Double {
+        guard dimension > 0 else { return 0 }
+        let base = max(overshoot, 0) * rubberBandConstant / dimension + 1
+        return rubberBandConstant / (base * base)
+    }
+
     /// The drag distance that shows `shown` points past the edge (inverse of ``rubberBand(_:dimension:)``).
     public static func inverseRubberBand(_ shown: Double, dimension: Double) -> Double {
         guard shown > 0, dimension > 0 else { return 0 }

@@ -36,6 +36,11 @@ extension ScrollView {
         _ = pan.handle(event)
         let translation = pan.translation
         guard current.moved || translation != .zero else { return update }
+        if !current.moved && !scrolls(.horizontal) && !scrolls(.vertical) {
+            // Nothing to scroll (content within the view, no alwaysBounce): the pan never begins.
+            drag?.strayed = true
+            return update
+        }
         if !current.moved {
             drag?.moved = true
             update.panBegan = true
@@ -59,12 +64,17 @@ extension ScrollView {
         guard let current = drag, event.pointer == pan.pointer else { return update }
         _ = pan.handle(event)
         drag = nil
-        // The content moves against the finger.
-        let velocity = current.moved && event.phase == .up ? Point(x: -pan.velocity.x, y: -pan.velocity.y) : .zero
+        // The content moves against the finger, at its own speed: past an edge, the rubber band's.
+        let raw = current.anchor - pan.translation
+        let velocity =
+            current.moved && event.phase == .up
+            ? Point(
+                x: -pan.velocity.x * bandSlope(raw.x, .horizontal), y: -pan.velocity.y * bandSlope(raw.y, .vertical))
+            : .zero
         if current.moved {
             update.released = true
             update.cancelled = event.phase == .cancel
-        } else if event.phase == .up {
+        } else if event.phase == .up && !current.strayed {
             update.tap = event.location
         }
         let moving = startMotion(
@@ -79,6 +89,18 @@ extension ScrollView {
         if raw < lo { return bounces ? lo - ScrollPhysics.rubberBand(lo - raw, dimension: d) : lo }
         if raw > hi { return bounces ? hi + ScrollPhysics.rubberBand(raw - hi, dimension: d) : hi }
         return raw
+    }
+
+    /// Points the shown offset moves per point of the unbanded offset at `raw` on `axis`: 1 within
+    /// the content, the rubber band's slope past an edge. UIScrollView: a drag released past an
+    /// edge goes on at the content's own (banded) speed, not the finger's, so the content never
+    /// speeds up away from the edge as the finger lifts.
+    func bandSlope(_ raw: Double, _ axis: ScrollAxis) -> Double {
+        guard bounces else { return 1 }
+        let lo = minOffset(axis), hi = maxOffset(axis), d = axis.of(frame.size)
+        if raw < lo { return ScrollPhysics.rubberBandSlope(lo - raw, dimension: d) }
+        if raw > hi { return ScrollPhysics.rubberBandSlope(raw - hi, dimension: d) }
+        return 1
     }
 
     /// The unbanded offset that shows `shown` on `axis` (inverse of ``banded(_:_:)``).

@@ -73,6 +73,9 @@ public struct ScrollView: Equatable, Sendable {
         var anchor: Point
         /// Whether the finger has moved since it went down (UIScrollView.isDragging).
         var moved: Bool
+        /// Whether the finger moved while neither axis could scroll: no drag began (UIScrollView's
+        /// pan does not begin then), and the lift is no tap either.
+        var strayed = false
     }
 
     /// One physics animation on an axis: its curve, begin time in the layer's local time and duration.

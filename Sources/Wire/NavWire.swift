@@ -93,7 +93,9 @@ enum NavWire {
     }
 
     static func encode(_ ack: NavAck) -> JSONObject {
-        ack.popped.isEmpty ? JSONObject() : JSONObject(pairs: [("popped", .array(ack.popped.map { .string($0) }))])
+        // pop and popToRoot always say what they removed (docs/protocol.md section 4.6), even nothing.
+        guard let popped = ack.popped else { return JSONObject() }
+        return JSONObject(pairs: [("popped", .array(popped.map { .string($0) }))])
     }
 
     static func encode(_ event: NavEvent) -> (name: String, fields: JSONObject) {

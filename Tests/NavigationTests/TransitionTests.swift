@@ -119,7 +119,7 @@ import Timing
                 .transition(kind: .pop, state: .finished, interactive: false),
             ])
         // Already at the root: a no-op, as UIKit returns nil.
-        #expect(try rig.apply(.popToRoot(target: "nav", animated: true), at: 3).popped.isEmpty)
+        #expect(try rig.apply(.popToRoot(target: "nav", animated: true), at: 3).popped == [])
         #expect(rig.take().isEmpty)
     }
 

@@ -83,6 +83,23 @@ import Timing
         #expect(arrow.matrix?[0] == 1)
     }
 
+    @Test func endingARefreshFadesTheSpinnerBeforeTheArrowComesBack() throws {
+        // MJRefreshNormalHeader: back to Idle from Refreshing, the arrow stays hidden until the
+        // spinner's 0.4 s fade completes.
+        var rig = try RefreshRig()
+        try rig.add(.header)
+        try rig.apply(.refreshBegin(target: "r"), at: 1)
+        try rig.apply(.refreshEnd(target: "r"), at: 2)
+        let fading = component(draw(&rig, at: 2.1))
+        #expect(fading.filter { if case .line = $0 { true } else { false } }.count == 8)
+        #expect(!fading.contains { $0.id == "r.arrow" })
+        // Pulled down again once the fade is over: the arrow, and no spinner.
+        rig.drag(dy: 100, start: 3, release: false)
+        let pulled = component(draw(&rig, at: 3.4))
+        #expect(pulled.contains { $0.id == "r.arrow" })
+        #expect(!pulled.contains { if case .line = $0 { true } else { false } })
+    }
+
     @Test func theTrailerLabelIsOneCharacterPerLine() throws {
         var rig = try RefreshRig(rows: 0, contentSize: Size(width: 1000, height: 600))
         try rig.add(.trailer, options: RefreshOptions(style: .state, language: .zhHans))

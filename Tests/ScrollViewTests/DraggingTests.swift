@@ -1,4 +1,5 @@
 import ComponentSupport
+import Foundation
 import Geometry
 import Testing
 import Timing
@@ -45,6 +46,42 @@ import Timing
                     ScrollPhysics.inverseRubberBand(ScrollPhysics.rubberBand(x, dimension: 600), dimension: 600), x,
                     1e-6))
         }
+    }
+
+    @Test func releasedPastAnEdgeTheContentGoesOnAtItsOwnBandedSpeed() {
+        var rig = ScrollRig()
+        // The finger moves down at 1,000 pt/s and lifts 200 pt past the top of a 600 pt view.
+        let release = rig.drag(by: 200)
+        let slope = 0.55 / pow(200 * 0.55 / 600 + 1, 2)
+        #expect(close(ScrollPhysics.rubberBandSlope(200, dimension: 600), slope, 1e-12))
+        // The slope is the band's derivative (numerically), 0.55 at the edge itself.
+        let h = 1e-4
+        #expect(close((band(200 + h, 600) - band(200 - h, 600)) / (2 * h), slope, 1e-6))
+        #expect(close(ScrollPhysics.rubberBandSlope(0, dimension: 600), 0.55, 1e-12))
+        // The bounce starts from the content's speed (393 pt/s away from the edge), not the finger's.
+        #expect(close(rig.scroll.velocity(at: release, timeline: rig.timeline).y, -1000 * slope, 1e-6))
+        // So the content never moves faster away from the edge after the lift than before it.
+        let shown = rig.offset(at: release).y
+        #expect(close(shown, -band(200, 600)))
+        let afterLift = rig.offset(at: release + 0.01).y
+        #expect(shown - afterLift < 1000 * slope * 0.01)
+    }
+
+    @Test func aViewThatCannotScrollNeitherDragsNorTaps() {
+        // Content within the view and no alwaysBounce: UIScrollView's pan never begins.
+        var rig = ScrollRig(contentHeight: 300)
+        rig.pointer(.down, y: 300, at: 0)
+        let moved = rig.pointer(.move, y: 340, at: 0.05)
+        #expect(!moved.panBegan)
+        #expect(!rig.scroll.isDragging)
+        #expect(rig.offset(at: 0.05).y == 0)
+        let up = rig.pointer(.up, y: 340, at: 0.1)
+        #expect(up.tap == nil)
+        #expect(!up.released)
+        #expect(rig.phases.isEmpty)
+        // Without moving, the same view is tapped.
+        rig.pointer(.down, y: 300, at: 1)
+        #expect(rig.pointer(.up, y: 300, at: 1.1).tap != nil)
     }
 
     @Test func catchingABounceDoesNotJumpAndDragsOnFromThere() {

@@ -50,8 +50,8 @@ def white_fraction(driver, x, y, w, h, floor=200):
     return float((px.min(axis=1) >= floor).mean())
 
 
-def test_swipe_back_with_the_mouse(browser, server_url):
-    driver = browser
+def push_red_screen(driver, server_url):
+    """Opens the page and makes a stack "root" (Inbox) with a red "detail" screen pushed on it."""
     open_page(driver, f"{server_url}/")
     open_panel(driver, "panel-nav")
     fill(driver, "nav-root-title", "Inbox")
@@ -65,6 +65,11 @@ def test_swipe_back_with_the_mouse(browser, server_url):
     wait_log(driver, "nav.transition nav", detail_contains='"finished"')
     # The pushed screen fills the content area (below the 64 pt bar).
     assert red_fraction(driver, 20, 200, 335, 300) > 0.95
+
+
+def test_swipe_back_with_the_mouse(browser, server_url):
+    driver = browser
+    push_red_screen(driver, server_url)
     snap(driver, "nav-pushed")
 
     driver.execute_script("window.scrollTo(0, 0);")
@@ -101,3 +106,35 @@ def test_swipe_back_with_the_mouse(browser, server_url):
     driver.execute_script("window.scrollTo(0, 0);")
     assert red_fraction(driver, 0, 70, 375, 590) < 0.01
     snap(driver, "nav-popped")
+
+
+def test_a_swipe_held_still_before_the_release_is_decided_by_its_percent(browser, server_url):
+    # The browser sends no moves while the finger rests: a swipe to 40% held 0.6 s, then
+    # released, has no velocity left and cancels (docs/protocol.md 4.6), though it moved fast.
+    driver = browser
+    push_red_screen(driver, server_url)
+    driver.execute_script("window.scrollTo(0, 0);")
+    canvas = by_id(driver, "canvas")
+    sx, sy = to_css_offset(driver, 60, 400)
+    end, _ = to_css_offset(driver, 210, 400)  # 150 pt of 375
+    chain = ActionChains(driver, duration=40)
+    chain.move_to_element_with_offset(canvas, round(sx), round(sy)).click_and_hold().pause(0.1)
+    done = round(sx)
+    for i in range(1, 7):
+        nxt = round(sx + (end - sx) * i / 6)
+        chain.move_by_offset(nxt - done, 0).pause(0.02)
+        done = nxt
+    chain.pause(0.6).release().perform()
+    wait_js(driver, """[...document.querySelectorAll('#event-log li')].some((li) =>
+        li.querySelector('.title').textContent === 'nav.transition nav'
+        && /"kind":"pop"/.test(li.querySelector('.detail').textContent)
+        && /"(finished|cancelled)"/.test(li.querySelector('.detail').textContent))""")
+    transitions = [e["detail"] for e in log_entries(driver, "event") if e["title"] == "nav.transition nav"]
+    assert any('"pop"' in d and '"cancelled"' in d for d in transitions), transitions
+    ended = [e["detail"] for e in log_entries(driver, "event")
+             if e["title"] == "nav.gesture nav" and '"ended"' in e["detail"]]
+    assert ended and '"velocity":0' in ended[-1], ended
+    info = inspect_via_panel(driver, "nav")
+    assert info["stack"] == ["root", "detail"] and not info["transitioning"], info
+    assert red_fraction(driver, 20, 200, 335, 300) > 0.95
+    snap(driver, "nav-held-swipe-cancelled")

@@ -161,8 +161,8 @@ OP_FIELDS = {
                        REFRESH_RANGES),
     "refresh.begin": ("refresh", {"target": T}, {"target": "r1"}, {}),
     "refresh.end": ("refresh", {"target": T}, {"target": "r1"}, {}),
-    "refresh.endNoMoreData": ("refresh", {"target": T}, {"target": "r1"}, {}),
-    "refresh.resetNoMoreData": ("refresh", {"target": T}, {"target": "r1"}, {}),
+    "refresh.endNoMoreData": ("refresh", {"target": T}, {"target": "f1"}, {}),
+    "refresh.resetNoMoreData": ("refresh", {"target": T}, {"target": "f1"}, {}),
     "pointer": ("manual", {"phase": ("choice", True), "x": ("num", True), "y": ("num", True), "pointer": ("int", False)},
                 {"phase": "down", "x": 10, "y": 10}, {"x": [1e308, -1e308], "pointer": [-1, 1e12]}),
 }
@@ -251,6 +251,7 @@ async def prepare(c, kind, sample):
         await c.call("scroll.create", target="s1", frame=SCROLL_FRAME, rows={"count": 30})
     if kind == "refresh":
         await c.call("refresh.create", target="r1", scroll="s1", kind="header")
+        await c.call("refresh.create", target="f1", scroll="s1", kind="backFooter")
     if kind == "recording":
         await c.call("record.start", name=f"bad-input-rec-{os.getpid()}-{next(_unique)}")
     return values

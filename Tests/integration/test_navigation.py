@@ -81,6 +81,59 @@ async def test_small_slow_swipe_cancels(server):
 
 
 @async_test()
+async def test_a_swipe_that_rests_before_lifting_is_decided_by_its_percent(server):
+    # A browser sends no moves while the finger rests: 40% at 1,500 pt/s, 0.5 s still, then up.
+    # The pan's velocity is zero then, so 40% cancels (and 60% pops), whatever the moves before.
+    for end, popped in ((250, False), (325, True)):
+        async with connect_manual(server.ws_url) as (c, _):
+            await create(c, SCREENS)
+            mark = c.mark()
+            await c.call("pointer", phase="down", x=100, y=300)
+            for i in range(1, 11):
+                await c.call("clock.advance", by=0.01)
+                await c.call("pointer", phase="move", x=100 + (end - 100) * i / 10, y=300)
+            await c.call("clock.advance", by=0.5)
+            await c.call("pointer", phase="up", x=end, y=300)
+            await c.call("clock.advance", by=1)
+            await settle(c)
+            ended = [g for g in events(c, "nav.gesture", mark) if g["state"] == "ended"]
+            assert ended and ended[0]["velocity"] == 0, ended
+            assert [e["state"] for e in events(c, "nav.transition", mark)] == \
+                ["began", "finished" if popped else "cancelled"]
+            assert (await inspect(c))["stack"] == (["inbox"] if popped else ["inbox", "mail"])
+
+
+@async_test()
+async def test_a_fast_swipe_past_the_middle_pops_though_its_last_move_was_slower(server):
+    # 100 pt, 100 pt, then 45 pt in 10 ms steps, released at 265 of 375 (71%) while still moving
+    # towards the back edge: it pops (the fitted deceleration stops the finger, never turns it back).
+    async with connect_manual(server.ws_url) as (c, _):
+        await create(c, SCREENS)
+        mark = c.mark()
+        await c.call("pointer", phase="down", x=20, y=300)
+        for x in (120, 220, 265):
+            await c.call("clock.advance", by=0.01)
+            await c.call("pointer", phase="move", x=x, y=300)
+        await c.call("pointer", phase="up", x=265, y=300)
+        await c.call("clock.advance", by=1)
+        await settle(c)
+        assert [e["state"] for e in events(c, "nav.transition", mark)] == ["began", "finished"]
+        assert (await inspect(c))["stack"] == ["inbox"]
+
+
+@async_test()
+async def test_pop_to_root_says_what_it_popped_even_when_nothing(server):
+    async with connect_manual(server.ws_url) as (c, _):
+        await create(c, SCREENS + [{"id": "draft", "title": "Draft"}])
+        ack = await c.call("nav.popToRoot", target="nav", animated=False)
+        assert ack["popped"] == ["mail", "draft"], ack
+        ack = await c.call("nav.popToRoot", target="nav", animated=False)
+        assert ack["popped"] == [], ack
+        ack = await c.call("nav.push", target="nav", screen={"id": "again"}, animated=False)
+        assert "popped" not in ack, ack
+
+
+@async_test()
 async def test_refusals_name_their_reason_and_nothing_moves(server):
     async with connect_manual(server.ws_url) as (c, _):
         await create(c, [SCREENS[0]])

@@ -124,8 +124,8 @@ SPECS = [
            unknown={"target": "nope", "language": "en"}),
     OpSpec("refresh.begin", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
     OpSpec("refresh.end", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
-    OpSpec("refresh.endNoMoreData", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
-    OpSpec("refresh.resetNoMoreData", "refresh", {"target": "r1"}, required=("target",), unknown={"target": "nope"}),
+    OpSpec("refresh.endNoMoreData", "refresh", {"target": "f1"}, required=("target",), unknown={"target": "nope"}),
+    OpSpec("refresh.resetNoMoreData", "refresh", {"target": "f1"}, required=("target",), unknown={"target": "nope"}),
     # --- navigation (section 4.6) ---
     OpSpec("nav.create", "manual", {"target": "n9", "screens": [{"id": "a", "title": "A"}, {"id": "b"}]},
            required=("target", "screens"),
@@ -195,6 +195,7 @@ async def setup(server, spec, sample_recording):
             await c.call("scroll.create", target="s1", frame=SCROLL_FRAME, rows={"count": 30})
         if kind == "refresh":
             await c.call("refresh.create", target="r1", scroll="s1", kind="header")
+            await c.call("refresh.create", target="f1", scroll="s1", kind="backFooter")
     return Ctx(c, values)
 
 

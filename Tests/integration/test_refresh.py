@@ -231,6 +231,21 @@ async def test_auto_footer_no_more_data_and_reset(server):
 
 
 @async_test()
+async def test_no_more_data_is_for_footers_and_a_header_refuses_it(server):
+    # MJRefresh has endRefreshingWithNoMoreData and resetNoMoreData on its footers, not on
+    # MJRefreshHeader: on a header both are bad_request and the header stays as it was.
+    async with connect_manual(server.ws_url) as (c, _):
+        await scroll(c)
+        await refresh(c, "header")
+        for op in ("refresh.endNoMoreData", "refresh.resetNoMoreData"):
+            err = await c.expect_error(op, "bad_request", target="r")
+            assert "header" in err["message"], err
+        await c.call("clock.advance", by=0.1)
+        r = await inspect(c, "r")
+        assert r["state"] == "idle" and r["title"] == "Pull down to refresh", r
+
+
+@async_test()
 async def test_a_tap_on_the_auto_footers_label_loads(server):
     async with connect_manual(server.ws_url) as (c, _):
         await scroll(c)

@@ -137,7 +137,7 @@ extension NavController {
             into: &events)
         let decision = PopDecision(
             samples: samples, percent: p, width: frame.width, duration: NavMetrics.transitionDuration,
-            cancelled: cancelled)
+            releaseTime: time, cancelled: cancelled)
         samples = []
         run(
             to: decision.finish ? 1 : 0, duration: decision.remainingDuration, curve: .linear, at: time,

@@ -39,11 +39,23 @@ extension ScrollStack {
             // MJRefresh: endRefreshing dispatches to the main queue: the next turn, same media time.
             schedule(try componentIndex(target), .end, at: time, timeline: &timeline)
         case let .refreshEndNoMoreData(target):
-            schedule(try componentIndex(target), .endNoMoreData, at: time, timeline: &timeline)
+            schedule(
+                try noMoreDataIndex(target, "refresh.endNoMoreData"), .endNoMoreData, at: time, timeline: &timeline)
         case let .refreshResetNoMoreData(target):
-            schedule(try componentIndex(target), .resetNoMoreData, at: time, timeline: &timeline)
+            schedule(
+                try noMoreDataIndex(target, "refresh.resetNoMoreData"), .resetNoMoreData, at: time, timeline: &timeline)
         }
         refreshWatches(at: time, timeline: &timeline)
+    }
+
+    /// The index of `target` for `op`, a NoMoreData op: MJRefresh has endRefreshingWithNoMoreData
+    /// and resetNoMoreData on its footers (and the trailer), not on MJRefreshHeader.
+    private func noMoreDataIndex(_ target: String, _ op: String) throws(CommandError) -> Int {
+        let c = try componentIndex(target)
+        guard components[c].kind != .header else {
+            throw CommandError(.badRequest, "\(op) applies to footers and trailers; \"\(target)\" is a header")
+        }
+        return c
     }
 
     private mutating func setScroll(

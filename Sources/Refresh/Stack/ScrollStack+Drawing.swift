@@ -169,7 +169,11 @@ extension ScrollStack {
                     component.kind == .trailer
                     ? Point(x: frame.midX, y: frame.midY - inset)
                     : Point(x: frame.midX - inset, y: frame.midY)
-                let arrowVisible = component.state == .idle || component.state == .pulling
+                let spinner =
+                    timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
+                // MJRefreshNormalHeader: Pulling shows the arrow and stops the spinner; back to Idle
+                // from Refreshing, the arrow stays hidden until the spinner's 0.4 s fade completes.
+                let arrowVisible = component.state == .pulling || (component.state == .idle && spinner <= 0)
                 if arrowVisible && component.kind != .autoFooter {
                     var angle =
                         timeline.presentationScalar(RefreshComponent.arrowKey, of: component.layer, at: time) ?? 0
@@ -186,9 +190,7 @@ extension ScrollStack {
                                             cap: .round, join: .round))
                                 ])))
                 }
-                let spinner =
-                    timeline.presentationScalar(RefreshComponent.spinnerKey, of: component.layer, at: time) ?? 0
-                if spinner > 0 {
+                if spinner > 0 && component.state != .pulling {
                     appendSpinner(center: center, alpha: spinner, at: time, id: ids.spinner, into: &shapes)
                 }
             case .gif:
