@@ -178,6 +178,43 @@ import Timing
         #expect(row0.contains { near($0, 15 + (state?.backOffset ?? .nan)) })
     }
 
+    @Test func midTransitionTheTitlesSlideApartInsteadOfPrintingOverEachOther() throws {
+        // UIKit's bar transition: the front title moves towards the trailing edge, the back
+        // screen's from the leading side; the front's back-button title moves towards the centre.
+        guard var rig = NavRig() else { return }
+        try rig.apply(.create(NavCreate(target: "nav", screens: [NavScreen(id: "A", title: "Inbox")])), at: 0)
+        try rig.apply(.push(target: "nav", screen: NavScreen(id: "B", title: "Message"), animated: true), at: 0)
+        let c = try #require(rig.inspect(at: 0.12)?.percent)
+        #expect(c > 0.2 && c < 0.8)
+        var shapes: [Shape] = []
+        rig.stack.draw(at: 0.12, timeline: rig.timeline, into: &shapes)
+        let texts = shapes.compactMap { if case let .text(t) = $0 { t } else { nil } }
+        let transition = try #require(rig.stack.controllers[0].transition)
+        let back = transition.back, front = transition.front
+        let midX = NavRig.width / 2
+        let inbox = try #require(texts.first { $0.text == "Inbox" && $0.align == .center })
+        let message = try #require(texts.first { $0.text == "Message" })
+        let backButton = try #require(texts.first { $0.text == "Inbox" && $0.align == .left })
+        // The back screen's title moves with the back-button title that names it: one place.
+        #expect(
+            near(inbox.position.x, midX - c * (midX - ScreenEntry.backTitleOffset - front.backTitleWidth / 2), 1e-9))
+        #expect(near(inbox.position.x, backButton.position.x + front.backTitleWidth / 2, 1e-9))
+        #expect(near(message.position.x, midX + (1 - c) * (NavRig.width - front.titleWidth) / 2, 1e-9))
+        #expect(
+            near(
+                backButton.position.x,
+                ScreenEntry.backTitleOffset + (1 - c) * (midX - ScreenEntry.backTitleOffset - front.backTitleWidth / 2),
+                1e-9))
+        // The two centred titles do not overlap.
+        #expect(inbox.position.x + back.titleWidth / 2 <= message.position.x - front.titleWidth / 2)
+        // At rest the title is centred and the back button at its place.
+        var rest: [Shape] = []
+        rig.stack.draw(at: 2, timeline: rig.timeline, into: &rest)
+        let restTexts = rest.compactMap { if case let .text(t) = $0 { t } else { nil } }
+        #expect(restTexts.first { $0.text == "Message" }?.position.x == midX)
+        #expect(restTexts.first { $0.text == "Inbox" }?.position.x == ScreenEntry.backTitleOffset)
+    }
+
     @Test func aStackSmallerThanTheCanvasIsClippedToItsFrame() throws {
         guard var rig = NavRig() else { return }
         let frame = Rect(x: 20, y: 100, width: 300, height: 400)

@@ -99,10 +99,10 @@ extension NavController {
             drawScreen(t.front, offset: pose.frontOffset, into: &shapes)
             drawBar(
                 pose.barVisibility, back: t.back, backAlpha: 1 - pose.cover, front: t.front, frontAlpha: pose.cover,
-                into: &shapes)
+                cover: pose.cover, into: &shapes)
         } else if let top {
             drawScreen(top, offset: 0, into: &shapes)
-            drawBar(pose.barVisibility, back: nil, backAlpha: 0, front: top, frontAlpha: 1, into: &shapes)
+            drawBar(pose.barVisibility, back: nil, backAlpha: 0, front: top, frontAlpha: 1, cover: 1, into: &shapes)
         }
     }
 
@@ -183,7 +183,7 @@ extension NavController {
 
     private func drawBar(
         _ visibility: Double, back: ScreenEntry?, backAlpha: Double, front: ScreenEntry, frontAlpha: Double,
-        into shapes: inout [Shape]
+        cover: Double, into shapes: inout [Shape]
     ) {
         guard visibility > 0 else { return }
         let fullHeight = NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight
@@ -202,16 +202,48 @@ extension NavController {
         // The bar slides up by its hidden part; its items also fade with it so none is drawn
         // visibly above the frame.
         let midY = frame.minY + NavMetrics.statusBarHeight + NavMetrics.navigationBarHeight / 2 - (fullHeight - shown)
-        if let back, backAlpha > 0 { drawItems(back, alpha: backAlpha * visibility, midY: midY, into: &shapes) }
-        if frontAlpha > 0 { drawItems(front, alpha: frontAlpha * visibility, midY: midY, into: &shapes) }
+        // UIKit's bar transition, as the screens slide (cover 1: the front screen fully in): the
+        // front title moves towards the trailing edge and the back screen's title comes from the
+        // leading side, so the two never print over each other; the front's back-button title moves
+        // to the centre with the title it names, and the back screen's own back-button title comes
+        // in from the leading edge. Every text stays inside the bar; the chevrons stay put.
+        if let back, backAlpha > 0 {
+            // The back screen's title follows the front's back-button title naming it, so the
+            // two cross-fade in one place (the button's label turning into the title).
+            let named = front.backTitle == back.title && !back.title.isEmpty
+            drawItems(
+                back, alpha: backAlpha * visibility, midY: midY,
+                titleShift: -sign * cover * (named ? backTitleTravel(front) : titleTravel(back)),
+                backTitleShift: -sign * cover * ScreenEntry.backTitleOffset, into: &shapes)
+        }
+        if frontAlpha > 0 {
+            drawItems(
+                front, alpha: frontAlpha * visibility, midY: midY,
+                titleShift: sign * (1 - cover) * titleTravel(front),
+                backTitleShift: sign * (1 - cover) * backTitleTravel(front), into: &shapes)
+        }
     }
 
-    private func drawItems(_ entry: ScreenEntry, alpha: Double, midY: Double, into shapes: inout [Shape]) {
+    /// How far a centred title moves to reach an edge of the bar (its far end at the edge).
+    private func titleTravel(_ entry: ScreenEntry) -> Double {
+        max(0, (frame.width - entry.titleWidth) / 2)
+    }
+
+    /// How far a back-button title moves to stand centred in the bar.
+    private func backTitleTravel(_ entry: ScreenEntry) -> Double {
+        max(0, frame.width / 2 - ScreenEntry.backTitleOffset - entry.backTitleWidth / 2)
+    }
+
+    private func drawItems(
+        _ entry: ScreenEntry, alpha: Double, midY: Double, titleShift: Double, backTitleShift: Double,
+        into shapes: inout [Shape]
+    ) {
         if !entry.title.isEmpty {
             shapes.append(
                 .text(
                     TextShape(
-                        position: Point(x: frame.midX, y: midY), text: entry.title, size: NavMetrics.titleFontSize,
+                        position: Point(x: frame.midX + titleShift, y: midY), text: entry.title,
+                        size: NavMetrics.titleFontSize,
                         weight: .bold, fill: NavMetrics.titleColor.withAlpha(alpha), align: .center, baseline: .middle,
                         isRightToLeft: entry.titleIsRightToLeft))
             )
@@ -233,7 +265,8 @@ extension NavController {
                     cap: .round)))
         guard !backTitle.isEmpty else { return }
         let textX =
-            direction == .ltr ? frame.minX + ScreenEntry.backTitleOffset : frame.maxX - ScreenEntry.backTitleOffset
+            (direction == .ltr ? frame.minX + ScreenEntry.backTitleOffset : frame.maxX - ScreenEntry.backTitleOffset)
+            + backTitleShift
         shapes.append(
             .text(
                 TextShape(

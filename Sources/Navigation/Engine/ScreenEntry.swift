@@ -9,6 +9,8 @@ struct ScreenEntry: Sendable {
     /// The title, truncated to fit the bar.
     var title = ""
     /// Whether the title, the back title and the row titles are right-to-left (a text shape's `dir`).
+    /// The laid-out title's width (points).
+    var titleWidth = 0.0
     var titleIsRightToLeft = false
     var backTitleIsRightToLeft = false
     var rowTitlesAreRightToLeft = false
@@ -40,6 +42,7 @@ struct ScreenEntry: Sendable {
         let titleFont = text.font(size: NavMetrics.titleFontSize, weight: .bold)
         let titleLine = titleFont.truncate(screen.title, maxWidth: max(0, width - 2 * NavMetrics.titleSideRoom))
         title = titleLine.text
+        titleWidth = titleLine.width
         titleIsRightToLeft = titleLine.isRightToLeft
         if let previous {
             let backFont = text.font(size: NavMetrics.backFontSize, weight: .regular)
