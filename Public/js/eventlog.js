@@ -1,10 +1,12 @@
 // The event log: every `event` message, every error and local notes, newest first, bounded.
 const MAX_ENTRIES = 500;
 
+// The fields as JSON with a space after each top-level comma, so a long detail wraps between
+// fields rather than inside a key or value.
 function describe(msg, skip) {
-  const rest = {};
-  for (const [k, v] of Object.entries(msg)) if (!skip.has(k)) rest[k] = v;
-  return Object.keys(rest).length ? JSON.stringify(rest) : '';
+  const fields = Object.entries(msg).filter(([k]) => !skip.has(k));
+  if (!fields.length) return '';
+  return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(', ')}}`;
 }
 
 const EVENT_KEYS = new Set(['type', 't', 'name', 'target']);

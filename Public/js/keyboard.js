@@ -4,6 +4,16 @@
 const isTyping = (el) => el instanceof Element && Boolean(el.closest('input, textarea, select, [contenteditable]'));
 
 export function setupKeyboard(app, { playerTarget, note }) {
+  const keysNote = note.textContent;
+  // A viewer's keys do nothing: the note says so instead of promising what they would do.
+  app.session.addEventListener('change', (e) => {
+    const { session, role, replay } = e.detail;
+    if (session && role === 'viewer' && !replay) {
+      note.textContent = 'Read-only: you are a viewer of this session; a controller link lets you use the keys.';
+    } else if (note.textContent !== keysNote && (!session || role === 'controller')) {
+      note.textContent = keysNote;
+    }
+  });
   document.addEventListener('keydown', async (e) => {
     const info = app.session.info;
     if (!info.session || info.replay || !app.session.isController) return;

@@ -80,9 +80,20 @@ conn.addEventListener('state', (e) => {
 });
 conn.addEventListener('open', () => app.session.enter());
 
+const sessionEnded = $('session-ended');
 app.session.addEventListener('change', (e) => {
   applyRole(app.session);
   replayBar.configure(e.detail.replay);
+  // A session that ended takes its picture with it, and the page says why and what next.
+  const { session, ended } = e.detail;
+  if (!session) {
+    renderer.clear();
+    $('canvas-description').textContent = 'The screen is empty.';
+  }
+  sessionEnded.hidden = Boolean(session) || !ended;
+  sessionEnded.textContent = ended === 'closed'
+    ? 'This session was closed. Create a new one or join another in the Session panel.'
+    : 'You left the session. Create a new one or join another in the Session panel.';
 });
 applyRole(app.session);
 

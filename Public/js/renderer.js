@@ -181,6 +181,15 @@ export class Renderer {
     if (this.current && !this.pending) this.submit(this.current);
   }
 
+  // No frame to show (the session ended): a blank canvas, so a dead session's last frame (a
+  // spinner stopped mid-turn) never looks like a hung page.
+  clear() {
+    this.pending = null;
+    this.current = null;
+    this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+  }
+
   resize(w, h) {
     const dpr = window.devicePixelRatio || 1;
     // A window too short for the whole screen shows it smaller (never below 240 px wide), so the

@@ -48,7 +48,8 @@ export function normalizeMarkers(markers) {
 }
 
 // `frames`: the encoding the server's ack confirmed (null: it did not say, so JSON).
-const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null };
+// `ended`: why there is no session any more ("closed" by the server, "left" by this page), or null.
+const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null };
 
 export class Session extends EventTarget {
   constructor(app) {
@@ -81,6 +82,12 @@ export class Session extends EventTarget {
       this.app.log.note('the token in the link was refused; joining as a viewer');
       f.token = null;
       r = await this.app.send({ op: 'session.join', session: f.session, frames: wantedFrames() }, { quiet: [...GONE] });
+    }
+    if (r.type === 'ack' && f.token && r.role === 'viewer') {
+      // A wrong token joins as a viewer (docs/protocol.md section 3): say so, and drop it from the
+      // link so that "copy controller link" does not hand out a viewer link.
+      this.app.log.note('the token in the link was refused; joined as a viewer');
+      f.token = null;
     }
     if (r.type === 'ack') {
       // A replay session's join reply may not say how long it is: open the recording again then.
@@ -139,16 +146,19 @@ export class Session extends EventTarget {
       case 'session.create':
         this.set({ ...common, token: r.token, role: 'controller' });
         break;
-      case 'session.join':
-        this.set({ ...common, session: r.session ?? msg.session, token: msg.token ?? null, role: r.role ?? 'viewer' });
+      case 'session.join': {
+        const role = r.role ?? 'viewer';
+        if (msg.token && role === 'viewer') this.app.log.note('the token was refused; joined as a viewer');
+        this.set({ ...common, session: r.session ?? msg.session, token: role === 'viewer' ? null : msg.token ?? null, role });
         break;
+      }
       case 'replay.open':
         this.set({ ...common, token: r.token ?? null, role: r.role ?? 'controller',
           replay: { recording: msg.recording, duration: Number(r.duration), markers: normalizeMarkers(r.markers) } });
         break;
       case 'session.leave':
       case 'session.close':
-        this.set({});
+        this.set({ ended: 'left' });
         break;
       default:
     }
@@ -157,7 +167,7 @@ export class Session extends EventTarget {
 
   // The server closed the session (event session.closed).
   closed() {
-    this.set({});
+    this.set({ ended: 'closed' });
   }
 
   link(withToken) {

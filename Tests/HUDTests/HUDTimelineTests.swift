@@ -203,6 +203,21 @@ import Timing
         #expect(d.log("b") == ["hud.suppressed@0.200", "hud.hidden@0.200"])
     }
 
+    /// Without a target, `hud.hide` takes the HUD on screen before a queued one above it, which
+    /// the user has not seen; with only queued HUDs left, the topmost of them.
+    @Test func hideWithoutTargetPrefersTheHUDOnScreenToAQueuedOne() throws {
+        var d = Driver()
+        try d.show("a", at: 0)
+        try d.show("b", HUDProperties(queue: true), at: 0.1)
+        try d.show("c", HUDProperties(queue: true), at: 0.2)
+        #expect(try d.stack.hide(at: 1, timeline: &d.timeline, events: &d.events) == "a")
+        d.advance(to: 1.4)
+        #expect(d.inspect("b", at: 1.4)?.string("state") == "showing")
+        #expect(try d.stack.hide(at: 1.4, timeline: &d.timeline, events: &d.events) == "b")
+        // Only c is left, still queued behind b's hide: it is the one.
+        #expect(try d.stack.hide(at: 1.5, timeline: &d.timeline, events: &d.events) == "c")
+    }
+
     /// `hud.hide` without a target: the topmost HUD not already asked to hide (HUDForView:).
     @Test func hideWithoutTargetTakesTheTopmostNotHiding() throws {
         var d = Driver()

@@ -108,6 +108,24 @@ import Wire
         #expect(inspected?["dragging"]?.boolValue == true)
     }
 
+    @Test func aResetIsIgnoredWhileDraggingLikeASet() throws {
+        // BN rejects programmatic values while the dot is selected; a reset applied for one
+        // frame would be undone by the finger's next move.
+        var rig = try rig()
+        try rig.op(#"{"op":"bar.set","target":"b","value":0.5}"#, at: 0)
+        #expect(rig.pointer(.down, x: dotX(0.5), y: 110, at: 1) == true)
+        #expect(rig.pointer(.move, x: dotX(0.5) + 50, y: 110, at: 1.1) == true)
+        let dragged = rig.value(at: 1.1)
+        let ack = try rig.op(#"{"op":"bar.reset","target":"b"}"#, at: 1.2)
+        #expect(ack["ignored"]?.boolValue == true)
+        #expect(rig.value(at: 1.2) == dragged)
+        #expect(rig.pointer(.up, x: dotX(0.5) + 50, y: 110, at: 1.3) == true)
+        // Once the finger is up, a reset applies.
+        let after = try rig.op(#"{"op":"bar.reset","target":"b"}"#, at: 1.4)
+        #expect(after["ignored"] == nil)
+        #expect(rig.value(at: 1.4) == 0)
+    }
+
     @Test func aDragResetsAPausedLayerClock() throws {
         var rig = try rig()
         try rig.op(#"{"op":"bar.set","target":"b","value":1,"duration":4}"#, at: 0)

@@ -41,9 +41,11 @@ public struct HUDStack: Sendable {
     public func phase(of target: String) -> HUDPhase? { index(of: target).map { huds[$0].phase } }
 
     /// MBProgressHUD's `HUDForView:` (1.2): the topmost HUD that is not hidden and was not asked
-    /// to hide.
+    /// to hide. A queued HUD (`queue: true`, not MBProgressHUD's) waits off screen, so one that is
+    /// not queued comes first: "hide" without a target means the HUD the user sees.
     public var topmostActive: String? {
-        huds.last { $0.phase.isActive && !$0.finished }?.target
+        (huds.last { $0.phase.isActive && !$0.finished && $0.phase != .queued }
+            ?? huds.last { $0.phase.isActive && !$0.finished })?.target
     }
 
     /// The HUD's laid-out frames, or nil when there is no such HUD.

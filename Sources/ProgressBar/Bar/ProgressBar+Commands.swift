@@ -52,10 +52,15 @@ extension ProgressBar {
 
     /// `bar.reset`: value 0, no animation, the layer clock running at speed 1 (not paused).
     /// The buffered range and the style are kept.
-    mutating func reset(at time: Double, timeline: inout Timeline) {
+    /// Returns false, changing nothing, while the bar is dragged: BN rejects programmatic values
+    /// while the dot is selected, and a reset applied for one frame would be undone by the next
+    /// move of the finger.
+    mutating func reset(at time: Double, timeline: inout Timeline) -> Bool {
+        guard !isDragging else { return false }
         removeAnimations(at: time, timeline: &timeline)
         timeline.setModel(.scalar(0), for: ProgressBar.valueKey, of: layer)
         resetClock(timeline: &timeline)
+        return true
     }
 
     /// `bar.buffer`.

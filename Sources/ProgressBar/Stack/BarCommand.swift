@@ -50,7 +50,7 @@ public enum BarCommand: Equatable, Sendable {
 public enum BarAck: Equatable, Sendable {
     /// Nothing more.
     case done
-    /// `bar.set` ignored because the bar is being dragged.
+    /// `bar.set` or `bar.reset` ignored because the bar is being dragged.
     case ignored
     /// Player ops: the player's state and position after the op.
     case player(state: PlayerState, position: Double)

@@ -51,10 +51,14 @@ extension BarStack {
         bars[index].stop(at: time, timeline: &timeline)
     }
 
-    /// `bar.reset`: value 0, no animation, not paused.
-    public mutating func resetBar(_ target: String, at time: Double, timeline: inout Timeline) throws(CommandError) {
+    /// `bar.reset`: value 0, no animation, not paused. Returns false, changing nothing, while
+    /// the bar is dragged (as `bar.set`).
+    @discardableResult
+    public mutating func resetBar(
+        _ target: String, at time: Double, timeline: inout Timeline
+    ) throws(CommandError) -> Bool {
         let index = try barIndex(target)
-        bars[index].reset(at: time, timeline: &timeline)
+        return bars[index].reset(at: time, timeline: &timeline)
     }
 
     /// `bar.buffer`: the buffered range's end, 0...1.

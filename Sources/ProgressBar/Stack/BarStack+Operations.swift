@@ -2,8 +2,8 @@ public import ComponentSupport
 public import Timing
 
 extension BarStack: ComponentStack {
-    /// Applies one `bar.*` or `player.*` command at media time `time`. `bar.set` acks
-    /// ``BarAck/ignored`` when a drag rejected it; player commands ack the player's state and
+    /// Applies one `bar.*` or `player.*` command at media time `time`. `bar.set` and `bar.reset`
+    /// ack ``BarAck/ignored`` when a drag rejected them; player commands ack the player's state and
     /// position. Throws `unknown_target`, `duplicate_target`, `conflict`, `limit`, or
     /// `bad_request` naming a field out of range (rechecked here whatever decoded it).
     ///
@@ -31,7 +31,7 @@ extension BarStack: ComponentStack {
         case let .stopBar(target):
             try stopBar(target, at: time, timeline: &timeline)
         case let .resetBar(target):
-            try resetBar(target, at: time, timeline: &timeline)
+            return try resetBar(target, at: time, timeline: &timeline) ? .done : .ignored
         case let .setBuffer(target, value):
             _ = try barIndex(target)
             try setBuffer(target, value: value)

@@ -62,8 +62,11 @@ extension ProgressCastApp {
                 throw CommandError(.conflict, "clock.advance needs a manual clock; this session's clock is live")
             }
             let by = try fields.requireNumber("by", in: 0...3600)
-            guard by > 0 else {
-                throw CommandError.badField("by", "must be a number in 0...3600 greater than 0, got 0")
+            // Media time is kept in whole microseconds: a step that rounds to none would ack a
+            // clock that did not move.
+            guard MediaTime.microseconds(by) > 0 else {
+                throw CommandError.badField(
+                    "by", "must be a number in 0...3600 of at least a microsecond (0.000001), got \(by)")
             }
             session.advanceManualClock(by: by)
             applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
