@@ -20,8 +20,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder where recordings (.pcast) are written and read.")
     var recordings = "recordings"
 
-    @Option(help: "Folder of built-in scenario scripts (NAME.json).")
-    var scenarios = "Scenarios"
+    @Option(
+        help: """
+            Folder of built-in scenario scripts (NAME.json). Default: Scenarios in the current \
+            folder, else the Scenarios folder beside --public (the repository's layout).
+            """)
+    var scenarios: String?
 
     @Option(
         name: .customLong("allow-origin"),
@@ -119,6 +123,20 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// `Scenarios` here if it is a folder, else the `Scenarios` folder beside the page's folder if
+    /// that is one (a server started elsewhere with `--public /path/to/repo/Public` still finds the
+    /// tour), else `Scenarios` (reported as missing at start).
+    static func defaultScenarios(publicFolder: String) -> String {
+        func isFolder(_ path: String) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        }
+        let here = "Scenarios"
+        if isFolder(here) { return here }
+        let beside = URL(fileURLWithPath: publicFolder).deletingLastPathComponent().appendingPathComponent(here).path
+        return isFolder(beside) ? beside : here
+    }
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("unknown --log-level \"\(logLevel)\"")
@@ -130,7 +148,7 @@ struct Serve: ParsableCommand {
         options.port = port
         options.publicDirectory = self.public
         options.recordingsDirectory = recordings
-        options.scenariosDirectory = scenarios
+        options.scenariosDirectory = scenarios ?? Self.defaultScenarios(publicFolder: self.public)
         options.allowedOrigins = allowOrigin
         options.token = token
         options.maxSessions = maxSessions

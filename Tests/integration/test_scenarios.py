@@ -137,3 +137,32 @@ def test_a_missing_scenarios_folder_is_reported_at_start(start_server, tmp_path)
     srv = start_server("--scenarios", str(missing))
     assert listing(srv) == []
     assert f"no scenarios: cannot read the folder {missing} (--scenarios)" in srv.output, srv.output[-2000:]
+
+
+def test_started_elsewhere_the_server_finds_the_scenarios_beside_its_page(tmp_path):
+    """Started from another folder with --public pointing into the repository, the server takes
+    the Scenarios folder beside the page's (the tour works), unless the current folder has one."""
+    import socket
+    from itserver import LISTENING
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([str(binary_path()), "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--public", str(REPO / "Public"), "--recordings", str(tmp_path / "rec")],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        url = None
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            m = LISTENING.search(line)
+            url = m.group(1).rstrip("/") if m else None
+        assert url, "the server did not start"
+        with urllib.request.urlopen(url + "/api/scenarios", timeout=5) as r:
+            names = [s["name"] for s in json.loads(r.read())]
+        assert "tour" in names and len(names) == len(SCENARIOS), names
+    finally:
+        proc.terminate()
+        proc.wait(10)
