@@ -126,6 +126,24 @@ import Wire
         #expect(rig.value(at: 1.4) == 0)
     }
 
+    @Test func turningDraggingOffMidDragCancelsTheDrag() throws {
+        // UIKit cancels a gesture whose recogniser is disabled mid-gesture: the value from before
+        // comes back, a later move or up changes nothing and seeks nothing.
+        var rig = try rig()
+        try rig.op(#"{"op":"bar.set","target":"b","value":0.5}"#, at: 0)
+        #expect(rig.pointer(.down, x: dotX(0.5), y: 110, at: 1) == true)
+        #expect(rig.pointer(.move, x: dotX(0.5) + 60, y: 110, at: 1.1) == true)
+        #expect(rig.value(at: 1.1) != 0.5)
+        try rig.op(#"{"op":"bar.update","target":"b","draggable":false}"#, at: 1.2)
+        #expect(rig.events(named: "bar.drag").map { $0.string("state") } == ["began", "changed", "cancelled"])
+        #expect(rig.value(at: 1.2) == 0.5)
+        #expect(rig.inspect("b", at: 1.2)?["dragging"]?.boolValue == false)
+        _ = rig.pointer(.move, x: dotX(0.5) + 90, y: 110, at: 1.3)
+        _ = rig.pointer(.up, x: dotX(0.5) + 90, y: 110, at: 1.4)
+        #expect(rig.value(at: 1.4) == 0.5)
+        #expect(rig.events(named: "bar.drag").count == 3)
+    }
+
     @Test func aDragResetsAPausedLayerClock() throws {
         var rig = try rig()
         try rig.op(#"{"op":"bar.set","target":"b","value":1,"duration":4}"#, at: 0)

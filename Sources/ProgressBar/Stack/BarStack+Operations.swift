@@ -20,6 +20,9 @@ extension BarStack: ComponentStack {
         case let .updateBar(target, patch):
             let index = try barIndex(target)
             bars[index].style = bars[index].style.applying(patch)
+            if !bars[index].style.draggable {
+                cancelDrag(barAt: index, at: time, timeline: &timeline, events: &events)
+            }
         case let .setBar(target, value, duration, curve):
             let applied = try setBar(
                 target, value: value, duration: duration, curve: curve, at: time, timeline: &timeline)

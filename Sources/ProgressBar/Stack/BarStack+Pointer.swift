@@ -36,6 +36,17 @@ extension BarStack {
         return nil
     }
 
+    /// Cancels the drag of the bar at `index`, if any, as its pointer's cancel would (the value
+    /// from before comes back, the player resyncs): UIKit cancels a gesture whose recogniser is
+    /// disabled mid-gesture, as `bar.update {"draggable": false}` does here.
+    mutating func cancelDrag(
+        barAt index: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
+    ) {
+        guard let pointer = bars[index].dragPointer, let location = bars[index].drag?.pan.location else { return }
+        let cancel = PointerEvent(phase: .cancel, location: location, pointer: pointer, time: time)
+        continueDrag(barAt: index, with: cancel, timeline: &timeline, events: &events)
+    }
+
     private mutating func continueDrag(
         barAt index: Int, with event: PointerEvent, timeline: inout Timeline, events: inout [TimedEvent<BarEvent>]
     ) {
