@@ -28,7 +28,12 @@ export class ReplayBar {
     els.play.addEventListener('click', () => this.toggle());
     els.back.addEventListener('click', () => this.step(-1));
     els.forward.addEventListener('click', () => this.step(1));
-    els.speed.addEventListener('change', () => this.send({ op: 'replay.speed', rate: Number(els.speed.value) }));
+    // The slider and the speed box give the keys back once used: focused, they would take space,
+    // the digits and the arrows (which would move the slider by its 1 ms step).
+    els.speed.addEventListener('change', () => {
+      this.send({ op: 'replay.speed', rate: Number(els.speed.value) });
+      els.speed.blur();
+    });
     els.seek.addEventListener('input', () => {
       this.dragging = true;
       this.t = Number(els.seek.value);
@@ -43,6 +48,7 @@ export class ReplayBar {
     els.seek.addEventListener('change', () => {
       this.dragging = false;
       this.sendSeek(Number(els.seek.value));
+      els.seek.blur();
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
@@ -53,10 +59,12 @@ export class ReplayBar {
     if (!replay) return;
     this.duration = Number.isFinite(replay.duration) ? replay.duration : 0;
     this.markers = replay.markers ?? [];
-    this.t = 0;
-    this.state = 'paused';
+    // A rejoined replay goes on where it is (state, position and rate from the join reply).
+    this.t = Number.isFinite(replay.position) ? replay.position : 0;
+    this.state = replay.state ?? 'paused';
     this.els.seek.max = String(this.duration);
-    this.els.speed.value = '1';
+    this.els.speed.value = String(replay.rate ?? 1);
+    if (this.els.speed.value === '') this.els.speed.value = '1';
     this.renderMarkers();
     this.render();
   }

@@ -49,6 +49,15 @@ export function normalizeMarkers(markers) {
 
 // `frames`: the encoding the server's ack confirmed (null: it did not say, so JSON).
 // `ended`: why there is no session any more ("closed" by the server, "left" by this page), or null.
+// A replay session's state from a join reply (null for a live session): what the replay bar shows.
+function replayOf(r, recording) {
+  if (r.duration === undefined) return null;
+  return {
+    recording: recording ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers),
+    state: typeof r.state === 'string' ? r.state : 'paused', position: Number(r.position ?? 0), rate: Number(r.rate ?? 1),
+  };
+}
+
 const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null };
 
 export class Session extends EventTarget {
@@ -71,8 +80,10 @@ export class Session extends EventTarget {
     this.dispatchEvent(new CustomEvent('change', { detail: this.info }));
   }
 
-  // Called whenever the connection opens.
-  async enter() {
+  // Called whenever the connection opens, and by join(): `explicit` for a join asked for in the
+  // Session panel, which says so when the session does not exist (and stays in `before`) instead
+  // of starting a new one as a stale link does.
+  async enter({ explicit = false, before = null } = {}) {
     const f = readFragment();
     if (!f.session) return this.createFresh();
     const msg = { op: 'session.join', session: f.session, frames: wantedFrames() };
@@ -86,20 +97,30 @@ export class Session extends EventTarget {
     if (r.type === 'ack' && f.token && r.role === 'viewer') {
       // A wrong token joins as a viewer (docs/protocol.md section 3): say so, and drop it from the
       // link so that "copy controller link" does not hand out a viewer link.
-      this.app.log.note('the token in the link was refused; joined as a viewer');
+      this.app.log.note('the token was refused; joined as a viewer');
       f.token = null;
     }
     if (r.type === 'ack') {
-      // A replay session's join reply may not say how long it is: open the recording again then.
+      // A replay session's join reply says where the replay is; a server that does not (an older
+      // one) gets the recording opened again.
       if (f.replay && r.duration === undefined) return this.openReplay(f.replay);
-      const replay = r.duration === undefined ? null
-        : { recording: f.replay ?? r.recording ?? null, duration: Number(r.duration), markers: normalizeMarkers(r.markers) };
+      const replay = replayOf(r, f.replay);
       return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
         canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping) });
     }
     if (GONE.has(r.code)) {
+      if (explicit) {
+        this.app.log.note(`no session ${f.session.slice(0, 12)} (it may have expired); still in the session before`);
+        if (before) this.set(before);
+        return r;
+      }
       this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
-      return f.replay ? this.openReplay(f.replay) : this.create();
+      if (f.replay) {
+        const opened = await this.openReplay(f.replay);
+        if (opened.type === 'ack') return opened;
+        this.app.log.note(`the recording "${f.replay}" cannot be opened; a new live session instead`);
+      }
+      return this.create();
     }
     return undefined;
   }
@@ -121,8 +142,9 @@ export class Session extends EventTarget {
   }
 
   async join(session, token) {
+    const before = this.info.session ? this.info : null;
     writeFragment({ session, token });
-    return this.enter();
+    return this.enter({ explicit: true, before });
   }
 
   async openReplay(recording) {
@@ -149,7 +171,8 @@ export class Session extends EventTarget {
       case 'session.join': {
         const role = r.role ?? 'viewer';
         if (msg.token && role === 'viewer') this.app.log.note('the token was refused; joined as a viewer');
-        this.set({ ...common, session: r.session ?? msg.session, token: role === 'viewer' ? null : msg.token ?? null, role });
+        this.set({ ...common, session: r.session ?? msg.session, token: role === 'viewer' ? null : msg.token ?? null, role,
+          replay: replayOf(r, null) });
         break;
       }
       case 'replay.open':
@@ -157,8 +180,10 @@ export class Session extends EventTarget {
           replay: { recording: msg.recording, duration: Number(r.duration), markers: normalizeMarkers(r.markers) } });
         break;
       case 'session.leave':
-      case 'session.close':
         this.set({ ended: 'left' });
+        break;
+      case 'session.close':
+        this.set({ ended: 'closed' });
         break;
       default:
     }

@@ -204,6 +204,31 @@ async def test_replay_open(server, sample_recording):
 
 
 @async_test()
+async def test_joining_a_replay_session_says_where_the_replay_is(server, sample_recording):
+    # A page that reloads or follows a link rejoins the replay (docs/protocol.md section 7) rather
+    # than opening the recording again: the join reply names it and gives its state.
+    async with Client.connect(server.ws_url) as c:
+        opened = await c.call("replay.open", recording=sample_recording)
+        await c.call("replay.speed", rate=2)
+        await c.call("replay.seek", t=0.5)
+        async with Client.connect(server.ws_url) as viewer:
+            ack = await viewer.call("session.join", session=opened["session"])
+            assert ack["role"] == "viewer"
+            assert ack["recording"] == sample_recording and ack["duration"] == 1.0
+            assert [(m["t"], m["label"]) for m in ack["markers"]] == [(0, "start"), (0.5, "middle")]
+            assert ack["state"] == "paused" and ack["position"] == 0.5 and ack["rate"] == 2, ack
+            assert ack["title"] == "sample recording"
+        async with Client.connect(server.ws_url) as again:
+            ack = await again.call("session.join", session=opened["session"], token=opened["token"])
+            assert ack["role"] == "controller" and ack["position"] == 0.5
+        # A live session's join reply has none of it.
+        live = await c.call("session.create", clock="manual")
+        async with Client.connect(server.ws_url) as other:
+            ack = await other.call("session.join", session=live["session"])
+            assert "duration" not in ack and "recording" not in ack
+
+
+@async_test()
 async def test_replay_seek(server, sample_recording):
     async with Client.connect(server.ws_url) as c:
         await c.call("replay.open", recording=sample_recording)

@@ -22,19 +22,18 @@ extension ProgressCastApp {
         }
         let replayer = Replayer(recording: recording, fonts: fonts)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
-        session.replay = ReplayPlayback(replayer: replayer)
+        let name = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
+        session.replay = ReplayPlayback(replayer: replayer, recordingName: name)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
         attach(connection, to: session, role: .controller, frames: frames, loop: loop)
-        let markers = recording.markers.map {
-            JSONValue.object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))]))
-        }
+        let markers = Self.markerList(recording)
         let s = replayer.settings
         return (
             0,
             JSONObject(pairs: [
                 ("session", .string(session.id)), ("token", .string(session.token)),
-                ("duration", .number(recording.duration)), ("markers", .array(markers)),
+                ("duration", .number(recording.duration)), ("markers", markers),
                 (
                     "canvas",
                     .object(
@@ -44,6 +43,28 @@ extension ProgressCastApp {
                 ("frames", .string(frames.rawValue)),
             ])
         )
+    }
+
+    /// A recording's markers as `replay.open` and `session.join` give them.
+    static func markerList(_ recording: Recording) -> JSONValue {
+        .array(
+            recording.markers.map {
+                .object(JSONObject(pairs: [("t", .number($0.time)), ("label", .string($0.label))]))
+            })
+    }
+
+    /// What `session.join` adds for a replay session, so a page that reloads or follows a link
+    /// rejoins the replay where it is instead of opening the recording again: `recording`,
+    /// `duration`, `markers`, `title`, and its `state` (`playing`, `paused`, `ended`), `position`
+    /// (s) and `rate`.
+    func replayJoinFields(_ playback: ReplayPlayback) -> [(String, JSONValue)] {
+        let recording = playback.replayer.recording
+        return [
+            ("recording", .string(playback.recordingName)), ("duration", .number(recording.duration)),
+            ("markers", Self.markerList(recording)), ("title", .string(recording.header.title)),
+            ("state", .string(playback.state.rawValue)),
+            ("position", .number(MediaTime.seconds(microseconds: playback.position))), ("rate", .number(playback.rate)),
+        ]
     }
 
     /// Reads `NAME.pcast` from the recordings folder (the name is validated first).

@@ -12,6 +12,8 @@ final class ReplayPlayback {
     enum State: String { case playing, paused, ended }
 
     let replayer: Replayer
+    /// The recording's name (NAME of NAME.pcast), for a page that joins the replay.
+    let recordingName: String
     private(set) var state: State = .paused
     /// Current position in microseconds.
     private(set) var position: Int64 = 0
@@ -21,8 +23,9 @@ final class ReplayPlayback {
     private var anchorWall: Int64 = 0
     private var anchorPosition: Int64 = 0
 
-    init(replayer: Replayer) {
+    init(replayer: Replayer, recordingName: String) {
         self.replayer = replayer
+        self.recordingName = recordingName
     }
 
     var isPlaying: Bool { state == .playing }

@@ -192,21 +192,21 @@ extension ProgressCastApp {
         leaveSession(connection, loop: loop)
         attach(connection, to: session, role: role, frames: frames, loop: loop)
         let s = session.settings
-        return (
-            session.core.time,
-            JSONObject(pairs: [
-                ("session", .string(session.id)), ("role", .string(role.rawValue)),
-                (
-                    "canvas",
-                    .object(
-                        JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
-                ),
-                ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
-                ("frames", .string(frames.rawValue)), ("chrome", .bool(s.chrome)),
-                // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
-                ("looping", .bool(session.scenarioLoop != nil)),
-            ])
-        )
+        var ack = JSONObject(pairs: [
+            ("session", .string(session.id)), ("role", .string(role.rawValue)),
+            (
+                "canvas",
+                .object(JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
+            ),
+            ("clock", .string(s.clock.rawValue)), ("fps", .number(Double(s.fps))),
+            ("frames", .string(frames.rawValue)), ("chrome", .bool(s.chrome)),
+            // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
+            ("looping", .bool(session.scenarioLoop != nil)),
+        ])
+        if let playback = session.replay {
+            ack.members.append(contentsOf: replayJoinFields(playback).map { JSONObject.Member(key: $0.0, value: $0.1) })
+        }
+        return (session.core.time, ack)
     }
 
     func attach(

@@ -1,0 +1,48 @@
+"""A replay in the page survives a reload and a shared link (docs/protocol.md section 7): the page
+rejoins the replay session where it is, playing or paused, instead of opening the recording
+again at 0; a link to a replay whose session and recording are both gone starts a new session."""
+import time
+
+from pcbrowser import save_screenshot, wait_js
+from pcpage import log_entries, open_page
+from pcws import WsClient
+
+
+def make_recording(server_url, name):
+    with WsClient(server_url) as c:
+        assert c.request("session.create", clock="manual")["type"] == "ack"
+        assert c.request("record.start", name=name, overwrite=True)["type"] == "ack"
+        assert c.request("bar.create", target="b1")["type"] == "ack"
+        assert c.request("bar.set", target="b1", value=1, duration=20)["type"] == "ack"
+        assert c.request("clock.advance", by=20)["type"] == "ack"
+        assert c.request("record.stop")["type"] == "ack"
+
+
+def test_a_reloaded_replay_goes_on_where_it_was(browser, server_url):
+    driver = browser
+    make_recording(server_url, "rejoin-demo")
+    open_page(driver, f"{server_url}/")
+    opened = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        window.progresscast.app.session.openReplay('rejoin-demo').then((r) => done(r));""")
+    assert opened["type"] == "ack", opened
+    driver.execute_script("document.getElementById('replay-play').click();")
+    wait_js(driver, "window.progresscast.app.session.info.replay && document.getElementById('replay-play').textContent === 'Pause'")
+    time.sleep(0.5)
+    driver.refresh()
+    wait_js(driver, "window.progresscast && window.progresscast.session.session && window.progresscast.session.replay")
+    info = driver.execute_script("return window.progresscast.session;")
+    assert info["session"] == opened["session"] and info["role"] == "controller", info
+    assert info["replay"]["recording"] == "rejoin-demo" and info["replay"]["state"] == "playing", info["replay"]
+    assert info["replay"]["position"] > 0.3, info["replay"]
+    assert not driver.execute_script("return document.getElementById('replay-bar').hidden;")
+    wait_js(driver, "document.getElementById('replay-play').textContent === 'Pause'")
+    save_screenshot(driver, "replay-rejoined")
+
+
+def test_a_link_to_a_gone_replay_starts_a_new_session(browser, server_url):
+    driver = browser
+    info = open_page(driver, f"{server_url}/#session=00000000000000000000000000000000&replay=no-such-recording")
+    assert info["session"] and info["session"] != "00000000000000000000000000000000" and info["replay"] is None, info
+    notes = " | ".join(e["detail"] for e in log_entries(driver, "note"))
+    assert "cannot be opened" in notes, notes
