@@ -46,3 +46,22 @@ def test_a_link_to_a_gone_replay_starts_a_new_session(browser, server_url):
     assert info["session"] and info["session"] != "00000000000000000000000000000000" and info["replay"] is None, info
     notes = " | ".join(e["detail"] for e in log_entries(driver, "note"))
     assert "cannot be opened" in notes, notes
+
+
+def test_the_replay_keys_work_after_the_seek_slider_was_used(browser, server_url):
+    driver = browser
+    make_recording(server_url, "keys-demo")
+    open_page(driver, f"{server_url}/")
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        window.progresscast.app.session.openReplay('keys-demo').then(() => done());""")
+    # Seek with the slider as a user would (focus, then a change), then press the right arrow.
+    driver.execute_script("""
+        const s = document.getElementById('replay-seek');
+        s.focus(); s.value = '2'; s.dispatchEvent(new Event('change'));""")
+    wait_js(driver, "Math.abs(window.progresscast.lastFrame.t - 2) < 1e-6")
+    assert driver.execute_script("return document.activeElement.id;") != "replay-seek"
+    driver.execute_script("""document.activeElement.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));""")
+    # The replay keys: right arrow is 5 s (not the slider's own 1 ms step).
+    wait_js(driver, "Math.abs(window.progresscast.lastFrame.t - 7) < 1e-6")

@@ -75,3 +75,16 @@ def test_event_details_wrap_between_fields(browser, server_url):
             .some((t) => t.textContent.startsWith('bar.animationEnded'))""")
         details = [e["detail"] for e in log_entries(driver, "event") if e["title"].startswith("bar.animationEnded")]
         assert details and ", " in details[0] and '"finished":true' in details[0], details
+
+
+def test_joining_an_unknown_session_from_the_panel_says_so_and_stays(browser, server_url):
+    driver = browser
+    before = open_page(driver, f"{server_url}/")
+    driver.execute_script("""
+        document.getElementById('session-join-id').value = 'deadbeef';
+        document.getElementById('session-join').click();""")
+    wait_js(driver, """[...document.querySelectorAll('#event-log li')].some((li) =>
+        li.dataset.kind === 'note' && li.querySelector('.detail').textContent.includes('no session deadbeef'))""")
+    after = driver.execute_script("return window.progresscast.session;")
+    assert after["session"] == before["session"] and after["role"] == before["role"], (before, after)
+    assert before["session"] in driver.execute_script("return location.hash;")
