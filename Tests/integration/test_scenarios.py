@@ -166,3 +166,23 @@ def test_started_elsewhere_the_server_finds_the_scenarios_beside_its_page(tmp_pa
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@async_test()
+async def test_stopping_a_scenario_mid_gesture_lifts_its_finger(server):
+    """The tour puts a finger down on its list at 23.0 s and lifts it at 23.8 s: stopped in
+    between, the finger is cancelled, so the list is not left dragging for ever."""
+    c, _ = await manual_session(server.ws_url)
+    try:
+        await c.call("scenario.run", name="tour")
+        for _ in range(10):
+            await c.call("clock.advance", by=2.335)
+        dragging = await c.call("inspect", target="list")
+        assert dragging["dragging"] is True, dragging
+        stopped = await c.call("scenario.stop")
+        assert stopped["loopStopped"] is True
+        await c.call("clock.advance", by=2)
+        after = await c.call("inspect", target="list")
+        assert after["dragging"] is False and after["state"] != "dragging", after
+    finally:
+        await c.close()

@@ -49,11 +49,19 @@ extension ProgressCastApp {
         // Between two turns of a loop only its next turn is pending: no step is dropped, yet the
         // loop stops.
         let loopStopped = session.scenarioLoop != nil
+        let pressed = Self.pointersLeftDown(by: session.pendingSteps)
         session.pendingSteps = []
         session.scenarioLoop = nil
         if let timer = session.stepTimer {
             _ = loop.cancel(timer)
             session.stepTimer = nil
+        }
+        // A finger the scenario put down and would have lifted later is cancelled, as a system
+        // gesture interruption would: stopped mid-swipe, the list is not left dragging for ever.
+        for var cancel in pressed {
+            cancel.members.removeAll { $0.key == "phase" }
+            cancel.members.append(JSONObject.Member(key: "phase", value: .string("cancel")))
+            _ = try? session.core.apply(cancel, name: "pointer", at: session.core.now)
         }
         let fields = JSONObject(pairs: [("stopped", .number(Double(dropped))), ("loopStopped", .bool(loopStopped))])
         if dropped > 0 || loopStopped {
@@ -62,6 +70,27 @@ extension ProgressCastApp {
                 in: session, loop: loop)
         }
         return (session.core.time, fields)
+    }
+
+    /// The pointer ops (their up or cancel) of the pointers that `pending` would lift without
+    /// having put them down: those the scenario pressed and still holds.
+    static func pointersLeftDown(by pending: [CommandScript.Step]) -> [JSONObject] {
+        var downLater = Set<Int>()
+        var lifts: [Int: JSONObject] = [:]
+        var order: [Int] = []
+        for step in pending where step.op["op"]?.stringValue == "pointer" {
+            let pointer = step.op["pointer"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
+            switch step.op["phase"]?.stringValue {
+            case "down": downLater.insert(pointer)
+            case "up", "cancel":
+                if downLater.remove(pointer) == nil, lifts[pointer] == nil {
+                    lifts[pointer] = step.op
+                    order.append(pointer)
+                }
+            default: break
+            }
+        }
+        return order.compactMap { lifts[$0] }
     }
 
     /// The pending step that starts a looping scenario's next turn (never sent or logged).
