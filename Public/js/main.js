@@ -114,7 +114,10 @@ setupThreeStrategies(app, {
   duration: $('player-duration'), tick: $('player-tick'),
 });
 setupNavigationPanel(app, { form: $('nav-form'), create: $('nav-create'), rootTitle: $('nav-root-title') });
-setupScenarios(app, { panel: $('panel-scenarios'), select: $('scenario-select'), run: $('scenario-run'), refresh: $('scenario-refresh') });
+setupScenarios(app, {
+  panel: $('panel-scenarios'), select: $('scenario-select'), run: $('scenario-run'), stop: $('scenario-stop'),
+  refresh: $('scenario-refresh'), status: $('scenario-status'),
+});
 setupRecordings(app, {
   start: $('record-start'), stop: $('record-stop'), state: $('record-state'),
   list: $('recordings-list'), empty: $('recordings-empty'), refresh: $('recordings-refresh'),

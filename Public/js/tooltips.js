@@ -38,6 +38,7 @@ const EXTRA = {
   'player-three-pause': 'sends player.pause to the three players',
   'nav-create': 'sends nav.create {target, screens, fullscreenPopGesture, ...}',
   'scenario-run': 'sends scenario.run {name}',
+  'scenario-stop': 'sends scenario.stop: drops the steps still to come and any loop',
   'record-start': 'sends record.start {name, title, overwrite}',
   'record-stop': 'sends record.stop',
   'tour-stop': 'sends scenario.stop: the tour stops and the session is yours',

@@ -28,6 +28,13 @@ export function setupTour(app, { bar, stop, note }) {
       show(false);
     }
   });
+  // A looping scenario started from the Scenarios panel offers the same Stop.
+  app.session.addEventListener('looping', (e) => {
+    if (!app.session.isController) return;
+    app.tourSession = app.session.info.session;
+    note.textContent = `A looping scenario (${e.detail.name}) is playing in this session.`;
+    show(true);
+  });
   // Another page of the session (a controller link) stopped it: the server tells every watcher.
   app.conn.addEventListener('event', (e) => {
     if (e.detail.name === 'scenario.stopped' && e.detail.loopStopped && app.tourRunning) show(false);

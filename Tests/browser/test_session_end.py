@@ -88,3 +88,18 @@ def test_joining_an_unknown_session_from_the_panel_says_so_and_stays(browser, se
     after = driver.execute_script("return window.progresscast.session;")
     assert after["session"] == before["session"] and after["role"] == before["role"], (before, after)
     assert before["session"] in driver.execute_script("return location.hash;")
+
+
+def test_a_loop_run_from_the_scenarios_panel_can_be_stopped(browser, server_url):
+    driver = browser
+    open_page(driver, f"{server_url}/")
+    driver.execute_script("document.getElementById('panel-scenarios').open = true;")
+    wait_js(driver, "[...document.getElementById('scenario-select').options].some((o) => o.value === 'tour')")
+    driver.execute_script("""
+        document.getElementById('scenario-select').value = 'tour';
+        document.getElementById('scenario-run').click();""")
+    wait_js(driver, "document.getElementById('scenario-status').textContent.includes('looping')")
+    wait_js(driver, "!document.getElementById('tour-bar').hidden")
+    driver.execute_script("document.getElementById('scenario-stop').click();")
+    wait_js(driver, "document.getElementById('scenario-status').textContent.startsWith('stopped the loop')")
+    wait_js(driver, "document.getElementById('tour-bar').hidden")
