@@ -25,6 +25,9 @@ export class Inspector {
     els.refresh.addEventListener('click', () => this.refreshTargets());
     els.property.addEventListener('change', () => this.schedule());
     app.conn.addEventListener('trace', (e) => this.onTrace(e.detail));
+    // A replay seeked, stepped, played or paused (each sends replay.state before its frame): the
+    // next sample starts a new stretch, even when it follows in time.
+    app.conn.addEventListener('event', (e) => { if (e.detail.name === 'replay.state') this.breakNext = true; });
     app.session.addEventListener('change', () => { this.reset(); this.refreshTargets(); });
     window.addEventListener('resize', () => this.schedule());
   }
@@ -83,7 +86,11 @@ export class Inspector {
     if (msg.target !== this.target) return;
     const values = {};
     for (const v of msg.values ?? []) values[v.property] = { model: v.model, presentation: v.presentation };
-    const sample = { t: msg.t, paused: Boolean(msg.paused), animating: Boolean(msg.animating), values };
+    // `seq`: the order of arrival. Two samples next to each other in time that also arrived one
+    // after the other are one stretch of the trace; a replay scrubbed elsewhere breaks it.
+    this.arrivals = (this.arrivals ?? 0) + (this.breakNext ? 2 : 1);
+    this.breakNext = false;
+    const sample = { t: msg.t, paused: Boolean(msg.paused), animating: Boolean(msg.animating), values, seq: this.arrivals };
     // Kept in time order: a replay scrubbed back sends earlier times again (the same values).
     let i = this.samples.length;
     while (i > 0 && this.samples[i - 1].t > sample.t) i -= 1;
@@ -96,6 +103,12 @@ export class Inspector {
   // The current frame's media time: the cursor.
   onFrame(frame) {
     if (typeof frame.t !== 'number') return;
+    // Components made after the session began (the tour's) appear in the list without a press of
+    // Refresh list: while it is empty, it is read again at most once a second.
+    if (!this.target && this.els.target.options.length === 0 && performance.now() - (this.listedAt ?? 0) > 1000) {
+      this.listedAt = performance.now();
+      this.refreshTargets();
+    }
     this.cursor = frame.t;
     if (this.target) this.schedule();
   }
@@ -141,14 +154,22 @@ export class Inspector {
     const x = (t) => PAD.left + ((t - lo) / (hi - lo)) * W;
     const y = (v) => PAD.top + (1 - (v - yMin) / (yMax - yMin)) * H;
 
-    // Paused intervals: from a paused sample to the next sample that is not (or to the end).
+    // Samples come only when something changed, so a value holds until the next sample of the
+    // same stretch (sample and hold), and the newest sample holds until now. A stretch ends where
+    // the next sample in time did not arrive next (a replay scrubbed elsewhere): nothing is known
+    // in between, so no line and no shading cross it.
+    const joined = shown.map((s, i) => i > 0 && s.seq === shown[i - 1].seq + 1);
+    const newest = shown.length > 0 && shown[shown.length - 1].seq === this.arrivals;
+    // Paused intervals: from a paused sample to the next sample of its stretch that is not paused
+    // (or to now for the newest), else to the end of its stretch.
     const pauses = [];
     let begin = null;
-    for (const s of shown) {
+    shown.forEach((s, i) => {
+      if (begin !== null && !joined[i]) { pauses.push([begin, shown[i - 1].t]); begin = null; }
+      if (begin !== null && !s.paused) { pauses.push([begin, s.t]); begin = null; }
       if (s.paused && begin === null) begin = s.t;
-      if (!s.paused && begin !== null) { pauses.push([begin, s.t]); begin = null; }
-    }
-    if (begin !== null) pauses.push([begin, hi]);
+    });
+    if (begin !== null) pauses.push([begin, newest ? hi : shown[shown.length - 1].t]);
     // Animation begin and end: where `animating` turns on and off between samples.
     const marks = [];
     for (let i = 1; i < shown.length; i += 1) {
@@ -157,7 +178,7 @@ export class Inspector {
     const line = (key) => shown.map((s) => [x(s.t), y(s.values[property][key])]);
     const plot = {
       property, lo, hi, yMin, yMax, width: cssW, height: cssH,
-      model: line('model'), presentation: line('presentation'),
+      model: line('model'), presentation: line('presentation'), joined, holdsToNow: newest, xNow: x(hi),
       pauses: pauses.map(([a, b]) => [x(a), x(b)]), pauseTimes: pauses,
       marks: marks.map((m) => ({ ...m, x: x(m.t) })),
       cursorX: this.cursor === null ? null : x(this.cursor), cursor: this.cursor,
@@ -173,12 +194,24 @@ export class Inspector {
     ctx.strokeStyle = COLORS.mark;
     for (const m of plot.marks) { ctx.beginPath(); ctx.moveTo(m.x, PAD.top); ctx.lineTo(m.x, PAD.top + H); ctx.stroke(); }
     ctx.setLineDash([]);
+    // Steps: each value held to the next sample of its stretch, then the jump to the new one.
     const stroke = (points, color, width, dash) => {
       ctx.strokeStyle = color;
       ctx.lineWidth = width;
       ctx.setLineDash(dash);
       ctx.beginPath();
-      points.forEach(([px, py], i) => (i ? ctx.lineTo(px, py) : ctx.moveTo(px, py)));
+      points.forEach(([px, py], i) => {
+        if (i === 0 || !plot.joined[i]) {
+          if (i > 0) ctx.lineTo(Math.min(px, points[i - 1][0] + 2), points[i - 1][1]);
+          ctx.moveTo(px, py);
+          return;
+        }
+        ctx.lineTo(px, points[i - 1][1]);
+        ctx.lineTo(px, py);
+      });
+      const [lastX, lastY] = points[points.length - 1];
+      if (plot.holdsToNow) ctx.lineTo(Math.max(plot.xNow, lastX + 2), lastY);
+      else ctx.lineTo(lastX + 2, lastY);
       ctx.stroke();
       ctx.setLineDash([]);
     };

@@ -228,6 +228,42 @@ let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i + 1] < 80
     click(driver, "trace-stop")
 
 
+def test_the_inspector_lists_the_tours_components_by_itself(browser, server_url):
+    """The tour makes its components after the session began: they appear in the inspector's
+    list without a press of Refresh list."""
+    driver = browser
+    open_page(driver, f"{server_url}/", bare=False)
+    wait_js(driver, "window.progresscast.tourRunning")
+    wait_js(driver, "document.getElementById('trace-target').options.length > 0", timeout=10)
+
+
+def test_the_inspector_holds_values_and_breaks_where_a_replay_jumped(browser, server_url):
+    """Samples come only when something changed: a value holds until the next sample (a model that
+    jumps is drawn as a step), and samples that did not arrive one after the other (a replay
+    scrubbed elsewhere) are not joined, nor is a pause shaded across them."""
+    driver = browser
+    open_page(driver, f"{server_url}/")
+    click(driver, "bar-create")
+    wait_drawn(driver, "f.shapes.some((s) => s.id === 'b1.track')")
+    trace_in_page(driver, "b1")
+    wait_js(driver, "window.progresscast.inspector.target === 'b1' && window.progresscast.inspector.samples.length > 0")
+    # Three samples as a scrubbed replay sends them: 10 s, then 20 s, then back to 12 s (paused).
+    driver.execute_script("""
+        const send = (t, paused, v) => window.progresscast.app.conn.dispatchEvent(new CustomEvent('trace', { detail: {
+          type: 'trace', t, target: 'b1', paused, animating: false,
+          values: [{ property: 'value', model: v, presentation: v }] } }));
+        send(10, false, 0.1); send(20, false, 0.9); send(12, true, 0.3);""")
+    wait_js(driver, "(() => { const p = window.progresscast.inspector.plot; return p && p.times.includes(12); })()")
+    plot = driver.execute_script("return window.progresscast.inspector.plot;")
+    times = plot["times"]
+    at = {t: i for i, t in enumerate(times)}
+    assert not plot["joined"][at[12]] and not plot["joined"][at[20]], plot["joined"]
+    # The pause at 12 s is not shaded on to 20 s: nothing is known in between.
+    assert [12, 12] in plot["pauseTimes"] and not any(a == 12 and b > 12 for a, b in plot["pauseTimes"]), plot["pauseTimes"]
+    assert plot["holdsToNow"] is False
+    click(driver, "trace-stop")
+
+
 def test_keyboard_drives_the_player_and_the_canvas_is_described(browser, server_url):
     driver = browser
     open_page(driver, f"{server_url}/")
@@ -310,6 +346,9 @@ def test_scrubbing_a_replay_moves_the_inspector_cursor(browser, server_url):
                         f" return p && Math.abs(p.cursor - {value}) < 1e-6; }})()", timeout=10)
         cursors.append(driver.execute_script("return window.progresscast.inspector.plot.cursorX;"))
     assert cursors[1] > cursors[0], cursors
+    # Each seek starts a new stretch: no held line or shading joins the samples across a jump.
+    plot = driver.execute_script("return window.progresscast.inspector.plot;")
+    assert not any(plot["joined"]), plot["joined"]
     panel_shot(driver, "inspector-replay")
 
 
