@@ -44,7 +44,8 @@ export function setupRecordings(app, els) {
     tr.dataset.test = 'recording-row';
     tr.dataset.name = rec.name;
     const name = document.createElement('span');
-    name.textContent = rec.title ? `${rec.title}` : rec.name;
+    // The name (what open, download and export use) first; a title, when it says more, after it.
+    name.textContent = rec.title && rec.title !== rec.name ? `${rec.name}: ${rec.title}` : rec.name;
     name.title = rec.created ? `${rec.name}, created ${rec.created}` : rec.name;
     const link = document.createElement('a');
     link.href = withServerToken(`/api/recordings/${encodeURIComponent(rec.name)}`);
@@ -57,7 +58,17 @@ export function setupRecordings(app, els) {
     open.dataset.test = 'recording-open';
     open.setAttribute('aria-label', `open ${rec.name} in a replay session`);
     open.title = 'sends replay.open {recording}';
-    open.addEventListener('click', () => app.session.openReplay(rec.name));
+    open.addEventListener('click', async () => {
+      const r = await app.session.openReplay(rec.name);
+      if (r.type === 'ack') {
+        document.getElementById('replay-bar')?.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      // Said where the user is looking (a recording deleted since the list was read, say), and the
+      // list read again.
+      els.state.textContent = `cannot open ${rec.name}: ${r.message ?? r.code}`;
+      refresh();
+    });
     tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open), cell(exportMenu(rec.name)));
     return tr;
   }
@@ -65,7 +76,8 @@ export function setupRecordings(app, els) {
   els.start.addEventListener('click', async () => {
     const r = await app.send({ op: 'record.start', ...collect(scope, ['name', 'title', 'overwrite']) });
     // A refusal (a name already taken, say) is shown where the user is looking.
-    els.state.textContent = r.type === 'ack' ? `recording ${r.recording ?? ''}` : `not recording: ${r.message ?? r.code}`;
+    // A refusal says only why: a session already recording goes on recording.
+    els.state.textContent = r.type === 'ack' ? `recording ${r.recording ?? ''}` : `record.start refused: ${r.message ?? r.code}`;
   });
   els.stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'record.stop' });

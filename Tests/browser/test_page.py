@@ -176,15 +176,34 @@ def test_recording_twice_under_one_name_asks_before_replacing(page):
     driver.find_element(By.ID, "record-stop").click()
     wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
     driver.find_element(By.ID, "record-start").click()
-    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('not recording')")
+    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('record.start refused')")
     state = driver.execute_script("return document.getElementById('record-state').textContent;")
-    assert state.startswith("not recording:") and f'a recording named "{name}" exists' in state, state
+    assert state.startswith("record.start refused:") and f'a recording named "{name}" exists' in state, state
     driver.find_element(By.ID, "record-overwrite").click()
     driver.find_element(By.ID, "record-start").click()
     wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
     assert sent(driver, "record.start")[-1]["overwrite"] is True
     driver.find_element(By.ID, "record-stop").click()
     wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+
+
+def test_opening_a_recording_deleted_meanwhile_says_so_in_the_panel(page):
+    driver, _ = page
+    from pcserver import OUTPUT
+    name = f"browser-gone-{int(time.time() * 1000)}"
+    driver.execute_script("document.getElementById('panel-recording').open = true;")
+    driver.find_element(By.ID, "record-name").send_keys(name)
+    driver.find_element(By.ID, "record-start").click()
+    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    driver.find_element(By.ID, "record-stop").click()
+    row = f'[data-test=recording-row][data-name="{name}"]'
+    wait_js(driver, f"document.querySelector('{row}')", timeout=10)
+    # The row names the recording (its title after it, when it has another).
+    assert driver.execute_script(f"return document.querySelector('{row} td').textContent;").startswith(name)
+    (OUTPUT / "server-cwd" / "recordings" / f"{name}.pcast").unlink()
+    driver.execute_script(f"document.querySelector('{row} [data-test=recording-open]').click();")
+    wait_js(driver, f"document.getElementById('record-state').textContent.startsWith('cannot open {name}')")
+    wait_js(driver, f"!document.querySelector('{row}')", timeout=10)
 
 
 def test_record_then_replay_with_keys(page):
