@@ -182,6 +182,49 @@ async def test_session_close_finishes_recording(server):
     assert events[-1][0] == 500000
 
 
+def checksum_times(path):
+    lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    return [line[0] / 1e6 for line in lines if line[1] == "h"], lines
+
+
+@async_test()
+async def test_checksums_come_at_least_once_a_second_on_a_manual_clock(server):
+    # docs/protocol.md section 7: "h" lines at least once a second of recording, also across a
+    # long clock.advance with an animation running through it (each hashes the display list then).
+    name = f"it-every-second-{time.time_ns()}"
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create", clock="manual")
+        await c.call("record.start", name=name)
+        await c.call("bar.create", target="b1", frame={"x": 20, "y": 300, "width": 335, "height": 30})
+        await c.call("bar.set", target="b1", value=1, duration=4)
+        await c.call("clock.advance", by=5)
+        await c.call("clock.advance", by=2.5)
+        await c.call("record.stop")
+    times, _ = checksum_times(server.recordings / f"{name}.pcast")
+    gaps = [b - a for a, b in zip([0.0] + times, times)]
+    assert times and times[-1] >= 7.5 and max(gaps) <= 1.0, (times, gaps)
+    out = subprocess.run([str(binary_path()), "replay", str(server.recordings / f"{name}.pcast"), "--verify"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+@async_test()
+async def test_checksums_come_at_least_once_a_second_while_a_live_session_rests(server):
+    name = f"it-live-rest-{time.time_ns()}"
+    async with Client.connect(server.ws_url) as c:
+        await c.call("session.create")
+        started = await c.call("record.start", name=name)
+        await asyncio.sleep(2.6)
+        stopped = await c.call("record.stop")
+    times, _ = checksum_times(server.recordings / f"{name}.pcast")
+    start = started["t"]
+    gaps = [b - a for a, b in zip([start] + times, times)]
+    assert len(times) >= 2 and max(gaps) <= 1.0, (start, times, gaps, stopped)
+    out = subprocess.run([str(binary_path()), "replay", str(server.recordings / f"{name}.pcast"), "--verify"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 # --- replay ---
 
 

@@ -52,6 +52,7 @@ extension ProgressCastApp {
                     maxBytes: options.maxRecordingBytes, now: now, replacing: overwrite)
                 try recorder.sync(log: session.core.log)
                 session.recorder = recorder
+                scheduleRecordingChecksums(session, loop: loop)
             } catch .exists {
                 // The file is opened with O_EXCL: the check and the creation are one step.
                 throw CommandError(
@@ -81,6 +82,10 @@ extension ProgressCastApp {
             }
             recorder.finish(reason: "stopped", at: now)
             session.recorder = nil
+            if let timer = recorder.checksumTimer {
+                _ = loop.cancel(timer)
+                recorder.checksumTimer = nil
+            }
             return (
                 session.core.time,
                 JSONObject(pairs: [
@@ -89,6 +94,37 @@ extension ProgressCastApp {
                     ("commands", .number(Double(recorder.commands))),
                 ])
             )
+        }
+    }
+
+    /// Live sessions: a checksum line at least once a second of recording (docs/protocol.md
+    /// section 7), even while nothing changes and no frame is rendered: a timer due when the
+    /// next line is, which brings the session up to date (a changed display list goes out as
+    /// any frame, and checksums itself) and otherwise checksums the frame on screen.
+    func scheduleRecordingChecksums(_ session: LiveSession, loop: ServerLoop) {
+        guard session.isLive, let recorder = session.recorder, recorder.checksumTimer == nil else { return }
+        let delay = max(0, recorder.checksumDue - session.nowMicroseconds())
+        recorder.checksumTimer = loop.schedule(afterMicroseconds: delay) {
+            [weak self, weak session, weak recorder] loop in
+            recorder?.checksumTimer = nil
+            guard let self, let session, let recorder, !session.isClosed, session.recorder === recorder else { return }
+            self.settleRendering(session, loop: loop)
+            self.bringUpToDate(session)
+            self.deliverEvents(of: session, loop: loop)
+            self.syncRecording(session, loop: loop)
+            self.sendFrameIfChanged(session, loop: loop)
+            // The frame path may have ended the recording (a failed write).
+            guard session.recorder === recorder else { return }
+            do throws(RecordingError) {
+                try recorder.keepChecksumsComing(
+                    seq: session.frameSeq,
+                    checksum: session.lastChecksum(scratch: self.renderPool.serviceScratch) ?? "",
+                    at: session.core.now)
+            } catch {
+                self.recordingFailed(session, error: error, loop: loop)
+                return
+            }
+            self.scheduleRecordingChecksums(session, loop: loop)
         }
     }
 

@@ -3,6 +3,7 @@ import Geometry
 import JSON
 import Recording
 import Session
+import WebSocketServer
 
 /// Writes a session's log to `NAME.pcast` as it grows: the header, everything since creation,
 /// then each new command, marker and checksum line as it happens (docs/protocol.md section 7).
@@ -12,10 +13,13 @@ final class SessionRecorder {
     /// How many entries of the session log are already in the file.
     private(set) var loggedCount = 0
     private(set) var commands = 0
-    private var lastChecksumMicroseconds: Int64 = -1_000_000_000
+    private var lastChecksumMicroseconds: Int64
     /// Whether a command was written since the last checksum line.
     private var commandSinceChecksum = true
     let startedAt: Int64
+    /// A live session's timer for the next checksum line at rest
+    /// (``ProgressCastApp/scheduleRecordingChecksums(_:loop:)``).
+    var checksumTimer: LoopTimer?
 
     init(
         name: String, directory: String, settings: SessionSettings, title: String, maxBytes: Int, now: Int64,
@@ -34,6 +38,7 @@ final class SessionRecorder {
             path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes,
             replacing: replacing)
         startedAt = now
+        lastChecksumMicroseconds = now
     }
 
     /// Appends the log entries not yet written.
@@ -62,6 +67,27 @@ final class SessionRecorder {
     /// The checksum is computed only when a line is written.
     func frameSent(seq: Int, checksum: @autoclosure () -> String, at microseconds: Int64) throws(RecordingError) {
         guard commandSinceChecksum || microseconds - lastChecksumMicroseconds >= 250_000 else { return }
+        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum())))
+        lastChecksumMicroseconds = microseconds
+        commandSinceChecksum = false
+    }
+
+    /// The most media time between two checksum lines: docs/protocol.md section 7 promises at
+    /// least one a second of recording; 0.95 s leaves a live session's timer its lateness.
+    static let maxChecksumGap: Int64 = 950_000
+
+    /// When the next checksum line is due at the latest.
+    var checksumDue: Int64 { lastChecksumMicroseconds + Self.maxChecksumGap }
+
+    /// Writes a checksum line at `microseconds` when a second has passed since the last one,
+    /// whether or not a frame was sent: a session at rest (or a manual clock advanced by several
+    /// seconds) still gets one a second.
+    func keepChecksumsComing(
+        seq: Int, checksum: @autoclosure () -> String, at microseconds: Int64
+    )
+        throws(RecordingError)
+    {
+        guard microseconds >= checksumDue else { return }
         try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum())))
         lastChecksumMicroseconds = microseconds
         commandSinceChecksum = false

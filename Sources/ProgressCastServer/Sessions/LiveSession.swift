@@ -154,6 +154,11 @@ final class LiveSession {
         manualMicroseconds = core.now + MediaTime.microseconds(seconds)
     }
 
+    /// Moves a manual clock to `microseconds` (at or after the core's time).
+    func advanceManualClock(to microseconds: Int64) {
+        manualMicroseconds = max(core.now, microseconds)
+    }
+
     var isLive: Bool { liveClock != nil }
 
     /// The one frame encoding every watcher takes, or nil when they take both (or none watch):
