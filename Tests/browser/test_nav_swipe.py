@@ -50,6 +50,16 @@ def white_fraction(driver, x, y, w, h, floor=200):
     return float((px.min(axis=1) >= floor).mean())
 
 
+def pop_transitions(driver):
+    """Waits until a pop transition has finished or been cancelled; returns every `nav.transition`
+    event's detail in the page's log."""
+    wait_js(driver, """[...document.querySelectorAll('#event-log li')].some((li) =>
+        li.querySelector('.title').textContent === 'nav.transition nav'
+        && /"kind":"pop"/.test(li.querySelector('.detail').textContent)
+        && /"(finished|cancelled)"/.test(li.querySelector('.detail').textContent))""")
+    return [e["detail"] for e in log_entries(driver, "event") if e["title"] == "nav.transition nav"]
+
+
 def push_red_screen(driver, server_url):
     """Opens the page and makes a stack "root" (Inbox) with a red "detail" screen pushed on it."""
     open_page(driver, f"{server_url}/")
@@ -89,11 +99,7 @@ def test_swipe_back_with_the_mouse(browser, server_url):
         chain.move_by_offset(nxt - done, 0).pause(0.06 if i != 4 else 0.4)
         done = nxt
     chain.release().perform()
-    wait_js(driver, """[...document.querySelectorAll('#event-log li')].some((li) =>
-        li.querySelector('.title').textContent === 'nav.transition nav'
-        && /"kind":"pop"/.test(li.querySelector('.detail').textContent)
-        && /"(finished|cancelled)"/.test(li.querySelector('.detail').textContent))""")
-    transitions = [e["detail"] for e in log_entries(driver, "event") if e["title"] == "nav.transition nav"]
+    transitions = pop_transitions(driver)
     assert any('"pop"' in d and '"finished"' in d for d in transitions), transitions
     samples = driver.execute_script("window.__sampling = false; return window.__samples;")
     # Mid-swipe: the red screen's edge was between a quarter and three quarters of the width with
@@ -125,11 +131,7 @@ def test_a_swipe_held_still_before_the_release_is_decided_by_its_percent(browser
         chain.move_by_offset(nxt - done, 0).pause(0.02)
         done = nxt
     chain.pause(0.6).release().perform()
-    wait_js(driver, """[...document.querySelectorAll('#event-log li')].some((li) =>
-        li.querySelector('.title').textContent === 'nav.transition nav'
-        && /"kind":"pop"/.test(li.querySelector('.detail').textContent)
-        && /"(finished|cancelled)"/.test(li.querySelector('.detail').textContent))""")
-    transitions = [e["detail"] for e in log_entries(driver, "event") if e["title"] == "nav.transition nav"]
+    transitions = pop_transitions(driver)
     assert any('"pop"' in d and '"cancelled"' in d for d in transitions), transitions
     ended = [e["detail"] for e in log_entries(driver, "event")
              if e["title"] == "nav.gesture nav" and '"ended"' in e["detail"]]

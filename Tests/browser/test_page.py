@@ -164,17 +164,22 @@ def test_scenario_picker(page, server_url):
     assert hidden == (status == 404)
 
 
-def test_recording_twice_under_one_name_asks_before_replacing(page):
-    """The server keeps an existing recording unless told to replace it: the page shows the
-    refusal where the user clicked, and its "replace" box sends overwrite."""
-    driver, _ = page
-    name = f"browser-twice-{int(time.time() * 1000)}"
+def record_and_stop(driver, name):
+    """Records `name` from the Recording panel and stops it (waits for "saved")."""
     driver.execute_script("document.getElementById('panel-recording').open = true;")
     driver.find_element(By.ID, "record-name").send_keys(name)
     driver.find_element(By.ID, "record-start").click()
     wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
     driver.find_element(By.ID, "record-stop").click()
     wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+
+
+def test_recording_twice_under_one_name_asks_before_replacing(page):
+    """The server keeps an existing recording unless told to replace it: the page shows the
+    refusal where the user clicked, and its "replace" box sends overwrite."""
+    driver, _ = page
+    name = f"browser-twice-{int(time.time() * 1000)}"
+    record_and_stop(driver, name)
     driver.find_element(By.ID, "record-start").click()
     wait_js(driver, "document.getElementById('record-state').textContent.startsWith('record.start refused')")
     state = driver.execute_script("return document.getElementById('record-state').textContent;")
@@ -191,11 +196,7 @@ def test_opening_a_recording_deleted_meanwhile_says_so_in_the_panel(page):
     driver, _ = page
     from pcserver import OUTPUT
     name = f"browser-gone-{int(time.time() * 1000)}"
-    driver.execute_script("document.getElementById('panel-recording').open = true;")
-    driver.find_element(By.ID, "record-name").send_keys(name)
-    driver.find_element(By.ID, "record-start").click()
-    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
-    driver.find_element(By.ID, "record-stop").click()
+    record_and_stop(driver, name)
     row = f'[data-test=recording-row][data-name="{name}"]'
     wait_js(driver, f"document.querySelector('{row}')", timeout=10)
     # The row names the recording (its title after it, when it has another).
