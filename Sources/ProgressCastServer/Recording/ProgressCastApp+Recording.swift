@@ -108,21 +108,25 @@ extension ProgressCastApp {
             [weak self, weak session, weak recorder] loop in
             recorder?.checksumTimer = nil
             guard let self, let session, let recorder, !session.isClosed, session.recorder === recorder else { return }
-            self.settleRendering(session, loop: loop)
-            self.bringUpToDate(session)
-            self.deliverEvents(of: session, loop: loop)
-            self.syncRecording(session, loop: loop)
-            self.sendFrameIfChanged(session, loop: loop)
-            // The frame path may have ended the recording (a failed write).
-            guard session.recorder === recorder else { return }
-            do throws(RecordingError) {
-                try recorder.keepChecksumsComing(
-                    seq: session.frameSeq,
-                    checksum: session.lastChecksum(scratch: self.renderPool.serviceScratch) ?? "",
-                    at: session.core.now)
-            } catch {
-                self.recordingFailed(session, error: error, loop: loop)
-                return
+            // While frames change they bring checksum lines themselves (frameSent): then the
+            // line is not due yet, and nothing is rendered here.
+            if session.nowMicroseconds() >= recorder.checksumDue {
+                self.settleRendering(session, loop: loop)
+                self.bringUpToDate(session)
+                self.deliverEvents(of: session, loop: loop)
+                self.syncRecording(session, loop: loop)
+                self.sendFrameIfChanged(session, loop: loop)
+                // The frame path may have ended the recording (a failed write).
+                guard session.recorder === recorder else { return }
+                do throws(RecordingError) {
+                    try recorder.keepChecksumsComing(
+                        seq: session.frameSeq,
+                        checksum: session.lastChecksum(scratch: self.renderPool.serviceScratch) ?? "",
+                        at: session.core.now)
+                } catch {
+                    self.recordingFailed(session, error: error, loop: loop)
+                    return
+                }
             }
             self.scheduleRecordingChecksums(session, loop: loop)
         }
