@@ -114,9 +114,13 @@ def test_unknown_api_route_404(server, path):
     assert json.loads(body)["error"] == "not_found"
 
 
-def test_api_only_get(server):
-    status, _, _ = get(server, "/api/health", method="DELETE")
-    assert status in (404, 405), status
+@pytest.mark.parametrize("method", ["DELETE", "POST", "PUT"])
+def test_api_only_get(server, method):
+    status, headers, body = get(server, "/api/recordings", method=method)
+    assert status == 405, status
+    assert headers.get("allow") == "GET, HEAD", headers
+    if body:  # a POST without a body of its own may be answered before its body is read
+        assert json.loads(body)["error"] == "bad_request"
 
 
 def test_recordings_list_is_json_array(server):

@@ -11,7 +11,11 @@ extension ProgressCastApp {
         // The API reads sessions: finish the frames rendering in the background first.
         settleAllRendering(loop: loop)
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .json(#"{"error":"bad_request","message":"only GET is supported"}"#, status: 405)
+            // RFC 9110: a 405 names the methods the resource takes.
+            var refusal = HTTPResponse.json(
+                #"{"error":"bad_request","message":"only GET (and HEAD) is supported"}"#, status: 405)
+            refusal.headers.append(name: "allow", value: "GET, HEAD")
+            return refusal
         }
         switch request.path {
         case "/api/health":
