@@ -119,8 +119,9 @@ def test_api_only_get(server, method):
     status, headers, body = get(server, "/api/recordings", method=method)
     assert status == 405, status
     assert headers.get("allow") == "GET, HEAD", headers
-    if body:  # a POST without a body of its own may be answered before its body is read
-        assert json.loads(body)["error"] == "bad_request"
+    # One answer only (http.client sends POST and PUT with content-length: 0; libwebsockets still
+    # reports a body completion for them, which must not answer a second time).
+    assert json.loads(body)["error"] == "bad_request", body
 
 
 def test_recordings_list_is_json_array(server):

@@ -4,6 +4,10 @@ final class HTTPExchange {
     var request: HTTPRequest
     /// The request body exceeded its limit: the rest is discarded and 413 answered.
     var bodyTooLarge = false
+    /// Waiting for the request body (HTTP_BODY_COMPLETION answers then). A request answered at
+    /// once is not answered again by a body completion libwebsockets still reports (a POST with
+    /// `content-length: 0`).
+    var awaitingBody = false
     /// The response body still to write, from `offset`.
     var responseBody: [UInt8] = []
     var offset = 0

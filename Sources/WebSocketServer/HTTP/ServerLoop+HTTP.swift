@@ -24,6 +24,7 @@ extension ServerLoop {
         let declaredLength = request.headers["content-length"].flatMap { Int($0.trimmingSpaces()) } ?? 0
         if Self.methodsWithBody.contains(method), declaredLength > 0 {
             exchange.bodyTooLarge = declaredLength > configuration.maxRequestBodySize
+            exchange.awaitingBody = true
             httpExchanges[wsi] = exchange
             return 0
         }
@@ -44,7 +45,8 @@ extension ServerLoop {
 
     /// HTTP_BODY_COMPLETION: the body is complete; answer.
     func httpBodyCompleted(_ wsi: OpaquePointer) -> Int32 {
-        guard let exchange = httpExchanges[wsi] else { return 0 }
+        guard let exchange = httpExchanges[wsi], exchange.awaitingBody else { return 0 }
+        exchange.awaitingBody = false
         return answer(wsi, exchange)
     }
 
