@@ -20,6 +20,10 @@ function cell(content) {
 
 export function setupRecordings(app, els) {
   const scope = els.start.closest('[data-scope]');
+  // A session joined while it records (a reload mid-recording) says so.
+  app.session.addEventListener('change', (e) => {
+    if (e.detail.recordingTo) els.state.textContent = `recording ${e.detail.recordingTo}`;
+  });
 
   async function refresh() {
     let list;

@@ -58,7 +58,7 @@ function replayOf(r, recording) {
   };
 }
 
-const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null };
+const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null, recordingTo: null };
 
 export class Session extends EventTarget {
   constructor(app) {
@@ -105,7 +105,7 @@ export class Session extends EventTarget {
       // one) gets the recording opened again.
       if (f.replay && r.duration === undefined) return this.openReplay(f.replay);
       const replay = replayOf(r, f.replay);
-      return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer',
+      return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer', recordingTo: r.recordingTo ?? null,
         canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping) });
     }
     if (GONE.has(r.code)) {

@@ -207,6 +207,20 @@ def test_opening_a_recording_deleted_meanwhile_says_so_in_the_panel(page):
     wait_js(driver, f"!document.querySelector('{row}')", timeout=10)
 
 
+def test_a_reload_mid_recording_says_the_session_records(page):
+    driver, _ = page
+    name = f"browser-reload-rec-{int(time.time() * 1000)}"
+    driver.execute_script("document.getElementById('panel-recording').open = true;")
+    driver.find_element(By.ID, "record-name").send_keys(name)
+    driver.find_element(By.ID, "record-start").click()
+    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    driver.refresh()
+    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    driver.execute_script("document.getElementById('panel-recording').open = true;")
+    driver.find_element(By.ID, "record-stop").click()
+    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+
+
 def test_record_then_replay_with_keys(page):
     driver, _ = page
     name = f"browser-test-{int(time.time() * 1000)}"

@@ -225,6 +225,20 @@ async def test_checksums_come_at_least_once_a_second_while_a_live_session_rests(
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+@async_test()
+async def test_joining_a_session_that_records_names_the_recording(server):
+    name = f"it-recording-to-{time.time_ns()}"
+    async with Client.connect(server.ws_url) as c:
+        created = await c.call("session.create", clock="manual")
+        await c.call("record.start", name=name)
+        async with Client.connect(server.ws_url) as other:
+            ack = await other.call("session.join", session=created["session"], token=created["token"])
+            assert ack["recordingTo"] == name, ack
+            await c.call("record.stop")
+            ack = await other.call("session.join", session=created["session"], token=created["token"])
+            assert "recordingTo" not in ack, ack
+
+
 # --- replay ---
 
 

@@ -227,6 +227,10 @@ extension ProgressCastApp {
             // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
             ("looping", .bool(session.scenarioLoop != nil)),
         ])
+        // A page that reloads while its session records says so again.
+        if let recorder = session.recorder {
+            ack.members.append(JSONObject.Member(key: "recordingTo", value: .string(recorder.name)))
+        }
         if let playback = session.replay {
             ack.members.append(contentsOf: replayJoinFields(playback).map { JSONObject.Member(key: $0.0, value: $0.1) })
         }
