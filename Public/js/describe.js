@@ -21,6 +21,10 @@ export function setupDescription(app, { canvas, output }) {
     }
   };
   setInterval(update, INTERVAL_MS);
+  // No session, nothing on screen (the page clears the canvas when its session ends).
+  app.session.addEventListener('change', (e) => {
+    if (!e.detail.session) output.textContent = describe([]);
+  });
 }
 
 const pct = (v) => `${Math.round(Number(v) * 100)}%`;

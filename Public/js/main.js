@@ -86,10 +86,7 @@ app.session.addEventListener('change', (e) => {
   replayBar.configure(e.detail.replay);
   // A session that ended takes its picture with it, and the page says why and what next.
   const { session, ended } = e.detail;
-  if (!session) {
-    renderer.clear();
-    $('canvas-description').textContent = 'The screen is empty.';
-  }
+  if (!session) renderer.clear();
   sessionEnded.hidden = Boolean(session) || !ended;
   sessionEnded.textContent = ended === 'closed'
     ? 'This session was closed. Create a new one or join another in the Session panel.'

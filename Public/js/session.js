@@ -176,8 +176,7 @@ export class Session extends EventTarget {
         break;
       }
       case 'replay.open':
-        this.set({ ...common, token: r.token ?? null, role: r.role ?? 'controller',
-          replay: { recording: msg.recording, duration: Number(r.duration), markers: normalizeMarkers(r.markers) } });
+        this.set({ ...common, token: r.token ?? null, role: r.role ?? 'controller', replay: replayOf(r, msg.recording) });
         break;
       case 'session.leave':
         this.set({ ended: 'left' });

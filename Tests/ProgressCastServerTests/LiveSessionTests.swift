@@ -40,13 +40,13 @@ private func makeSession(fonts: FontCatalog, fps: Int = 60) -> LiveSession {
         }
         _ = try session.core.apply(op, name: "hud.show", at: 0)
         // The show animation (0.3 s) ends within the first second: `hud.appeared`.
-        session.advanceManualClock(by: 1)
+        session.advanceManualClock(to: session.core.now + 1_000_000)
         session.renderPacedFrame(scratch: FrameScratch())
         let taken = session.takeEvents(fromCore: false)
         #expect(taken.map(\.name).contains("hud.appeared"), "got \(taken.map(\.name))")
         #expect(session.takeEvents(fromCore: false).isEmpty, "each event is taken once")
         #expect(session.core.takeEvents().isEmpty, "none is left in the core")
-        session.advanceManualClock(by: 1)
+        session.advanceManualClock(to: session.core.now + 1_000_000)
         session.renderPacedFrame(scratch: FrameScratch())
         #expect(session.takeEvents(fromCore: false).isEmpty, "nothing new happened")
     }

@@ -164,14 +164,24 @@ def test_scenario_picker(page, server_url):
     assert hidden == (status == 404)
 
 
-def record_and_stop(driver, name):
-    """Records `name` from the Recording panel and stops it (waits for "saved")."""
+def start_recording(driver, name):
+    """Starts recording `name` from the Recording panel (waits until the panel says so)."""
     driver.execute_script("document.getElementById('panel-recording').open = true;")
     driver.find_element(By.ID, "record-name").send_keys(name)
     driver.find_element(By.ID, "record-start").click()
     wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+
+
+def stop_recording(driver):
+    """Stops the recording from the Recording panel (waits for "saved")."""
+    driver.execute_script("document.getElementById('panel-recording').open = true;")
     driver.find_element(By.ID, "record-stop").click()
     wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+
+
+def record_and_stop(driver, name):
+    start_recording(driver, name)
+    stop_recording(driver)
 
 
 def test_recording_twice_under_one_name_asks_before_replacing(page):
@@ -210,24 +220,16 @@ def test_opening_a_recording_deleted_meanwhile_says_so_in_the_panel(page):
 def test_a_reload_mid_recording_says_the_session_records(page):
     driver, _ = page
     name = f"browser-reload-rec-{int(time.time() * 1000)}"
-    driver.execute_script("document.getElementById('panel-recording').open = true;")
-    driver.find_element(By.ID, "record-name").send_keys(name)
-    driver.find_element(By.ID, "record-start").click()
-    wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+    start_recording(driver, name)
     driver.refresh()
     wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
-    driver.execute_script("document.getElementById('panel-recording').open = true;")
-    driver.find_element(By.ID, "record-stop").click()
-    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('saved')")
+    stop_recording(driver)
 
 
 def test_record_then_replay_with_keys(page):
     driver, _ = page
     name = f"browser-test-{int(time.time() * 1000)}"
-    driver.execute_script("document.getElementById('panel-recording').open = true;")
-    driver.find_element(By.ID, "record-name").send_keys(name)
-    driver.find_element(By.ID, "record-start").click()
-    wait_js(driver, "document.getElementById('record-state').textContent.startsWith('recording')")
+    start_recording(driver, name)
     driver.find_element(By.ID, "hud-show").click()
     time.sleep(1.0)
     driver.find_element(By.ID, "record-label").send_keys("shown")

@@ -182,9 +182,17 @@ async def test_session_close_finishes_recording(server):
     assert events[-1][0] == 500000
 
 
-def checksum_times(path):
+def assert_checksums_every_second(path, start=0.0, until=None):
+    """The recording's checksum lines come at most a second apart from `start` (and reach `until`),
+    and the recording verifies headless."""
     lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
-    return [line[0] / 1e6 for line in lines if line[1] == "h"], lines
+    times = [line[0] / 1e6 for line in lines if line[1] == "h"]
+    gaps = [b - a for a, b in zip([start] + times, times)]
+    assert len(times) >= 2 and max(gaps) <= 1.0, (start, times, gaps)
+    assert until is None or times[-1] >= until, (times, until)
+    out = subprocess.run([str(binary_path()), "replay", str(path), "--verify"], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 @async_test()
@@ -200,12 +208,7 @@ async def test_checksums_come_at_least_once_a_second_on_a_manual_clock(server):
         await c.call("clock.advance", by=5)
         await c.call("clock.advance", by=2.5)
         await c.call("record.stop")
-    times, _ = checksum_times(server.recordings / f"{name}.pcast")
-    gaps = [b - a for a, b in zip([0.0] + times, times)]
-    assert times and times[-1] >= 7.5 and max(gaps) <= 1.0, (times, gaps)
-    out = subprocess.run([str(binary_path()), "replay", str(server.recordings / f"{name}.pcast"), "--verify"],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stdout + out.stderr
+    assert_checksums_every_second(server.recordings / f"{name}.pcast", until=7.5)
 
 
 @async_test()
@@ -215,14 +218,8 @@ async def test_checksums_come_at_least_once_a_second_while_a_live_session_rests(
         await c.call("session.create")
         started = await c.call("record.start", name=name)
         await asyncio.sleep(2.6)
-        stopped = await c.call("record.stop")
-    times, _ = checksum_times(server.recordings / f"{name}.pcast")
-    start = started["t"]
-    gaps = [b - a for a, b in zip([start] + times, times)]
-    assert len(times) >= 2 and max(gaps) <= 1.0, (start, times, gaps, stopped)
-    out = subprocess.run([str(binary_path()), "replay", str(server.recordings / f"{name}.pcast"), "--verify"],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stdout + out.stderr
+        await c.call("record.stop")
+    assert_checksums_every_second(server.recordings / f"{name}.pcast", start=started["t"])
 
 
 @async_test()

@@ -1,5 +1,6 @@
 import ComponentSupport
 import Foundation
+import FrameCodecs
 import JSON
 import Logging
 import Recording
@@ -77,8 +78,7 @@ extension ProgressCastApp {
             // A final checksum of what is on screen, then the end line.
             sendFrameIfChanged(session, loop: loop)  // a change is sent to the watchers too, not only checksummed
             if let checksum = session.lastChecksum(scratch: renderPool.serviceScratch) {
-                try? recorder.file.append(
-                    TimedRecordingEvent(microseconds: now, event: .checksum(seq: session.frameSeq, hash: checksum)))
+                try? recorder.writeChecksum(seq: session.frameSeq, hash: checksum, at: now)
             }
             recorder.finish(reason: "stopped", at: now)
             session.recorder = nil
@@ -130,6 +130,33 @@ extension ProgressCastApp {
             }
             self.scheduleRecordingChecksums(session, loop: loop)
         }
+    }
+
+    /// `clock.advance`: moves a manual clock to `end`, applying scenario steps and timers on the
+    /// way. While the session records, it goes a second at a time, hashing the display list
+    /// there, so the recording has a checksum line at least once a second of media time
+    /// (docs/protocol.md section 7) however long the advance.
+    func advanceManualClock(_ session: LiveSession, to end: Int64, loop: ServerLoop) {
+        while let recorder = session.recorder, recorder.checksumDue < end {
+            let due = recorder.checksumDue
+            moveManualClock(session, to: due, loop: loop)
+            // Scenario steps applied up to here go into the file first: its lines keep time order.
+            syncRecording(session, loop: loop)
+            guard session.recorder === recorder else { break }
+            do {
+                try recorder.keepChecksumsComing(
+                    seq: session.frameSeq, checksum: session.core.displayList().checksum, at: due)
+            } catch {
+                recordingFailed(session, error: error, loop: loop)
+            }
+        }
+        moveManualClock(session, to: end, loop: loop)
+    }
+
+    private func moveManualClock(_ session: LiveSession, to microseconds: Int64, loop: ServerLoop) {
+        session.advanceManualClock(to: microseconds)
+        applyDueSteps(session, upTo: microseconds, loop: loop)
+        session.core.advance(to: microseconds)
     }
 
     /// Appends new log entries to the recording, if one is running.

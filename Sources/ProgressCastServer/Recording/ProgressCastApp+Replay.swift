@@ -16,13 +16,12 @@ extension ProgressCastApp {
             throw CommandError.badField("recording", "is required (a recording name)")
         }
         let frames = try FrameFormat.decode(fields)
-        let recording = try loadRecording(named: given)
+        let (name, recording) = try loadRecording(named: given)
         guard sessions.count < options.maxSessions else {
             throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
         }
         let replayer = Replayer(recording: recording, fonts: fonts)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
-        let name = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
         session.replay = ReplayPlayback(replayer: replayer, recordingName: name)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
@@ -57,18 +56,20 @@ extension ProgressCastApp {
     /// rejoins the replay where it is instead of opening the recording again: `recording`,
     /// `duration`, `markers`, `title`, and its `state` (`playing`, `paused`, `ended`), `position`
     /// (s) and `rate`.
-    func replayJoinFields(_ playback: ReplayPlayback) -> [(String, JSONValue)] {
+    static func appendReplayFields(of playback: ReplayPlayback, to ack: inout JSONObject) {
         let recording = playback.replayer.recording
-        return [
-            ("recording", .string(playback.recordingName)), ("duration", .number(recording.duration)),
-            ("markers", Self.markerList(recording)), ("title", .string(recording.header.title)),
-            ("state", .string(playback.state.rawValue)),
-            ("position", .number(MediaTime.seconds(microseconds: playback.position))), ("rate", .number(playback.rate)),
-        ]
+        ack.append("recording", .string(playback.recordingName))
+        ack.append("duration", .number(recording.duration))
+        ack.append("markers", markerList(recording))
+        ack.append("title", .string(recording.header.title))
+        ack.append("state", .string(playback.state.rawValue))
+        ack.append("position", .number(MediaTime.seconds(microseconds: playback.position)))
+        ack.append("rate", .number(playback.rate))
     }
 
-    /// Reads `NAME.pcast` from the recordings folder (the name is validated first).
-    func loadRecording(named given: String) throws(CommandError) -> Recording {
+    /// Reads `NAME.pcast` from the recordings folder (the name is validated first, and given
+    /// back without its `.pcast`).
+    func loadRecording(named given: String) throws(CommandError) -> (name: String, recording: Recording) {
         let bare = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
         let name: String
         do { name = try RecordingName.validate(bare) } catch {
@@ -81,7 +82,7 @@ extension ProgressCastApp {
             let data = FileManager.default.contents(atPath: path)
         else { throw CommandError(.notFound, "no recording \"\(name)\"") }
         do {
-            return try RecordingReader.read(Array(data))
+            return (name, try RecordingReader.read(Array(data)))
         } catch {
             throw CommandError(.badRequest, "recording \"\(name)\" cannot be read: \(error.description)")
         }

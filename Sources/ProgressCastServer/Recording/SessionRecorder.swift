@@ -67,7 +67,12 @@ final class SessionRecorder {
     /// The checksum is computed only when a line is written.
     func frameSent(seq: Int, checksum: @autoclosure () -> String, at microseconds: Int64) throws(RecordingError) {
         guard commandSinceChecksum || microseconds - lastChecksumMicroseconds >= 250_000 else { return }
-        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum())))
+        try writeChecksum(seq: seq, hash: checksum(), at: microseconds)
+    }
+
+    /// Writes a checksum line (frame `seq`'s display list hashes to `hash` at `microseconds`).
+    func writeChecksum(seq: Int, hash: String, at microseconds: Int64) throws(RecordingError) {
+        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: hash)))
         lastChecksumMicroseconds = microseconds
         commandSinceChecksum = false
     }
@@ -88,9 +93,7 @@ final class SessionRecorder {
         throws(RecordingError)
     {
         guard microseconds >= checksumDue else { return }
-        try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: checksum())))
-        lastChecksumMicroseconds = microseconds
-        commandSinceChecksum = false
+        try writeChecksum(seq: seq, hash: checksum(), at: microseconds)
     }
 
     /// Writes the end line and closes the file.

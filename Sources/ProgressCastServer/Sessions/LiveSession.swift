@@ -150,10 +150,6 @@ final class LiveSession {
     }
 
     /// Moves a manual clock forward.
-    func advanceManualClock(by seconds: Double) {
-        manualMicroseconds = core.now + MediaTime.microseconds(seconds)
-    }
-
     /// Moves a manual clock to `microseconds` (at or after the core's time).
     func advanceManualClock(to microseconds: Int64) {
         manualMicroseconds = max(core.now, microseconds)

@@ -1,6 +1,5 @@
 import ComponentSupport
 import Foundation
-import FrameCodecs
 import Geometry
 import JSON
 import Logging
@@ -69,32 +68,7 @@ extension ProgressCastApp {
                 throw CommandError.badField(
                     "by", "must be a number in 0...3600 of at least a microsecond (0.000001), got \(by)")
             }
-            let end = session.core.now + MediaTime.microseconds(by)
-            if let recorder = session.recorder {
-                // A recording has a checksum line at least once a second of media time: an
-                // advance of several seconds goes a second at a time, hashing the display list.
-                var due = recorder.checksumDue
-                while due < end {
-                    session.advanceManualClock(to: due)
-                    applyDueSteps(session, upTo: due, loop: loop)
-                    session.core.advance(to: due)
-                    // Scenario steps applied up to here go into the file first: its lines keep
-                    // time order.
-                    syncRecording(session, loop: loop)
-                    guard session.recorder === recorder else { break }
-                    do {
-                        try recorder.keepChecksumsComing(
-                            seq: session.frameSeq, checksum: session.core.displayList().checksum, at: due)
-                    } catch {
-                        recordingFailed(session, error: error, loop: loop)
-                        break
-                    }
-                    due = recorder.checksumDue
-                }
-            }
-            session.advanceManualClock(to: end)
-            applyDueSteps(session, upTo: session.nowMicroseconds(), loop: loop)
-            session.core.advance(to: session.nowMicroseconds())
+            advanceManualClock(session, to: session.core.now + MediaTime.microseconds(by), loop: loop)
             return (session.core.time, JSONObject())
         case "inspect":
             bringUpToDate(session)
@@ -228,12 +202,8 @@ extension ProgressCastApp {
             ("looping", .bool(session.scenarioLoop != nil)),
         ])
         // A page that reloads while its session records says so again.
-        if let recorder = session.recorder {
-            ack.members.append(JSONObject.Member(key: "recordingTo", value: .string(recorder.name)))
-        }
-        if let playback = session.replay {
-            ack.members.append(contentsOf: replayJoinFields(playback).map { JSONObject.Member(key: $0.0, value: $0.1) })
-        }
+        if let recorder = session.recorder { ack.append("recordingTo", .string(recorder.name)) }
+        if let playback = session.replay { Self.appendReplayFields(of: playback, to: &ack) }
         return (session.core.time, ack)
     }
 

@@ -60,7 +60,7 @@ extension ProgressCastApp {
         // gesture interruption would: stopped mid-swipe, the list is not left dragging for ever.
         for var cancel in pressed {
             cancel.members.removeAll { $0.key == "phase" }
-            cancel.members.append(JSONObject.Member(key: "phase", value: .string("cancel")))
+            cancel.append("phase", .string("cancel"))
             _ = try? session.core.apply(cancel, name: "pointer", at: session.core.now)
         }
         let fields = JSONObject(pairs: [("stopped", .number(Double(dropped))), ("loopStopped", .bool(loopStopped))])
@@ -76,21 +76,18 @@ extension ProgressCastApp {
     /// having put them down: those the scenario pressed and still holds.
     static func pointersLeftDown(by pending: [CommandScript.Step]) -> [JSONObject] {
         var downLater = Set<Int>()
-        var lifts: [Int: JSONObject] = [:]
-        var order: [Int] = []
+        var lifted = Set<Int>()
+        var lifts: [JSONObject] = []
         for step in pending where step.op["op"]?.stringValue == "pointer" {
             let pointer = step.op["pointer"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
             switch step.op["phase"]?.stringValue {
             case "down": downLater.insert(pointer)
             case "up", "cancel":
-                if downLater.remove(pointer) == nil, lifts[pointer] == nil {
-                    lifts[pointer] = step.op
-                    order.append(pointer)
-                }
+                if downLater.remove(pointer) == nil, lifted.insert(pointer).inserted { lifts.append(step.op) }
             default: break
             }
         }
-        return order.compactMap { lifts[$0] }
+        return lifts
     }
 
     /// The pending step that starts a looping scenario's next turn (never sent or logged).
