@@ -35,6 +35,10 @@ public struct BenchRequest {
     /// server run, then its baseline run); above 1, one summary row per target gives the spread
     /// over the rounds and how many met it.
     public var repeats = 1
+    /// The server and baseline parts: windows per round and encoding (each a server run, then a
+    /// baseline run, taken turn about); a round's figures pool its windows (``RepeatedLoadRuns``).
+    /// nil: 3 when both parts run (not in a smoke run), else 1.
+    public var windows: Int?
     /// What the baseline part's clients send the baseline (``ReceiverTraffic``; nothing by
     /// default: docs/benchmarks.md, "The baseline's clients").
     public var baselineTraffic: ReceiverTraffic = .silent
@@ -92,16 +96,25 @@ public enum BenchSuite {
         }
     }
 
-    /// The server and baseline parts' runs, in order. With both parts, each encoding's baseline
-    /// runs right after its server run, which its CPU ratio compares it with: the machine's speed
-    /// drifts over minutes, and all server runs first put each pair two runs apart
-    /// (docs/benchmarks.md, "Reading the CPU ratio").
-    public static func loadRuns(parts: [String], encodings: [FrameEncoding]) -> [LoadRun] {
+    /// The server and baseline parts' runs of one round, in order: per encoding, `windows` times
+    /// its server run, then its baseline run. With both parts, each baseline run comes right
+    /// after a server run, which its CPU ratio compares it with: the machine's speed drifts over
+    /// minutes, and all server runs first put each pair two runs apart (docs/benchmarks.md,
+    /// "Reading the CPU ratio").
+    public static func loadRuns(parts: [String], encodings: [FrameEncoding], windows: Int = 1) -> [LoadRun] {
         let server = parts.contains("server")
         let baseline = parts.contains("baseline")
         return encodings.flatMap { encoding -> [LoadRun] in
-            (server ? [.server(encoding)] : []) + (baseline ? [.baseline(encoding)] : [])
+            let pair: [LoadRun] = (server ? [.server(encoding)] : []) + (baseline ? [.baseline(encoding)] : [])
+            return Array(repeatElement(pair, count: max(1, windows)).joined())
         }
+    }
+
+    /// The windows per round a request runs: ``BenchRequest/windows``, or by default 3 when both
+    /// the server and the baseline part run (a CPU ratio to measure) outside a smoke run, else 1.
+    public static func windows(of request: BenchRequest) -> Int {
+        if let windows = request.windows { return windows }
+        return !request.smoke && request.parts.contains("server") && request.parts.contains("baseline") ? 3 : 1
     }
 
     /// Runs the request's parts (progress on standard error) and returns the table. A part that
@@ -191,37 +204,54 @@ public enum BenchSuite {
             table: table.render(), errors: errors, missedTarget: table.rows.contains(where: { $0.passed == false }))
     }
 
-    /// The server and baseline parts: every encoding's server run, then its baseline run, for
-    /// each of the request's rounds. One round adds each run's rows; more add one summary row
-    /// per target at the end (``RepeatedLoadRuns``). A run that fails becomes an ERROR row and an
-    /// entry of `errors`; the others still run.
+    /// The server and baseline parts: every encoding's server run, then its baseline run, as many
+    /// times as the request's windows, for each of the request's rounds. One round of one window
+    /// adds each run's rows; more add one summary row per target at the end
+    /// (``RepeatedLoadRuns``). A run that fails becomes an ERROR row and an entry of `errors`; the
+    /// others still run.
     private static func runServerAndBaseline(
         _ request: BenchRequest, settings: BenchSettings, fonts: FontCatalog, settle: () -> Void,
         table: inout BenchTable, errors: inout [String]
     ) {
+        let windows = windows(of: request)
+        let server = request.parts.contains("server")
         var repeated =
-            request.repeats > 1
+            request.repeats > 1 || windows > 1
             ? RepeatedLoadRuns(
                 sessions: settings.sessions, scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
-                rounds: request.repeats, server: request.parts.contains("server"),
+                rounds: request.repeats, windows: windows, server: server,
                 baseline: request.parts.contains("baseline"), baselineTraffic: settings.baselineTraffic) : nil
         for round in 1...request.repeats {
             let roundName = request.repeats > 1 ? " round \(round)/\(request.repeats)" : ""
             var serverReport: LoadReport?
-            for run in loadRuns(parts: request.parts, encodings: request.encodings) {
+            // Per encoding, the windows begun in this round (a server run begins one; so does a
+            // baseline run without the server part).
+            var begun: [FrameEncoding: Int] = [:]
+            for run in loadRuns(parts: request.parts, encodings: request.encodings, windows: windows) {
                 settle()
+                let encoding: FrameEncoding
+                switch run {
+                case .server(let runEncoding), .baseline(let runEncoding): encoding = runEncoding
+                }
+                if case .server = run {
+                    begun[encoding, default: 0] += 1
+                } else if !server {
+                    begun[encoding, default: 0] += 1
+                }
+                let window = begun[encoding, default: 1] - 1
+                let name = roundName + (windows > 1 ? " window \(window + 1)/\(windows)" : "")
                 do {
                     switch run {
-                    case .server(let encoding):
+                    case .server:
                         serverReport = nil
-                        defer { repeated?.addServerRun(serverReport, encoding: encoding) }
+                        defer { repeated?.addServerRun(serverReport, encoding: encoding, window: window) }
                         let result = try ServerBenchmark.runServer(settings, encoding: encoding)
                         serverReport = result.report
                         if repeated == nil { table.add(result.rows) }
-                        benchProgress("server \(encoding.rawValue)\(roundName): \(headline(result.report))")
-                    case .baseline(let encoding):
+                        benchProgress("server \(encoding.rawValue)\(name): \(headline(result.report))")
+                    case .baseline:
                         var baselineReport: LoadReport?
-                        defer { repeated?.addBaselineRun(baselineReport, encoding: encoding) }
+                        defer { repeated?.addBaselineRun(baselineReport, encoding: encoding, window: window) }
                         let result = try ServerBenchmark.runBaseline(
                             settings, encoding: encoding, fonts: fonts, compareWith: serverReport)
                         baselineReport = result.report
@@ -230,14 +260,13 @@ public enum BenchSuite {
                             ServerBenchmark.cpuRatio(progressCast: $0, baseline: result.report)
                         }
                         benchProgress(
-                            "baseline \(encoding.rawValue)\(roundName): \(headline(result.report, latency: false))"
+                            "baseline \(encoding.rawValue)\(name): \(headline(result.report, latency: false))"
                                 + (ratio.map { String(format: ", CPU ratio %.2fx", $0) } ?? ""))
                     }
                 } catch {
-                    errors.append("\(run.part)\(roundName): \(error)")
+                    errors.append("\(run.part)\(name): \(error)")
                     table.add([
-                        BenchRow(
-                            figure: "\(run.part)\(roundName): ERROR", target: "-", measured: "\(error)", passed: false)
+                        BenchRow(figure: "\(run.part)\(name): ERROR", target: "-", measured: "\(error)", passed: false)
                     ])
                 }
             }

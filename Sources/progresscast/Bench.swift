@@ -67,6 +67,12 @@ struct Bench: ParsableCommand {
         ))
     var repeats = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Server and baseline parts: windows per round and encoding, taken turn about (a server run, then a baseline run, this many times); a round's figures pool its windows: its CPU ratio is all its server windows' CPU per frame over all its baseline windows', and it meets the other targets only when every window does (1-10; default 3 when both parts run, else 1)."
+        ))
+    var windows: Int?
+
     @Flag(
         name: .customLong("demo-only"),
         help:
@@ -120,6 +126,7 @@ struct Bench: ParsableCommand {
         }
         guard !encodings.isEmpty else { throw ValidationError("--frames needs json, binary or both") }
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1...50") }
+        if let windows, !(1...10).contains(windows) { throw ValidationError("--windows must be in 1...10") }
         if let rounds, !(1...100_000).contains(rounds) {
             throw ValidationError("--rounds must be in 1...100000")
         }
@@ -137,6 +144,7 @@ struct Bench: ParsableCommand {
         request.loadClient = loadClient
         request.frameRounds = rounds
         request.repeats = repeats
+        request.windows = windows
         request.baselineTraffic = try ReceiverTraffic.parse(baselineClients, option: "--baseline-clients")
         request.interactiveAcks = acks.interactiveAcks
         let outcome = try BenchSuite.run(request)

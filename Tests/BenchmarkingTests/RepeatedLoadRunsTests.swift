@@ -161,6 +161,73 @@ struct RepeatedLoadRunsTests {
         #expect(!plain.rows().contains { $0.figure.contains("the kernel's") })
     }
 
+    @Test("a round of windows pools them: CPU time over frames, the worst fps and p99s")
+    func windowsPooled() throws {
+        var slow = run(fps: 59, interval: 22, latency: 18, us: 12, kernelUS: 6)
+        slow.frames = 300_000
+        slow.serverCPU = 12.0 * 300_000 / 10 / 1_000_000
+        slow.serverSystemCPU = 6.0 * 300_000 / 10 / 1_000_000
+        let fast = run(fps: 60, interval: 18, latency: 19, us: 9, kernelUS: 5)
+        let pooled = try #require(RepeatedLoadRuns.pooled([slow, fast]))
+        #expect(pooled.frames == 900_000)
+        #expect(pooled.windowSeconds == 20)
+        // (12 us x 300,000 + 9 us x 600,000) / 900,000 frames: weighted by frames, not by window.
+        #expect(abs((pooled.serverMicrosecondsPerFrame ?? 0) - 10) < 1e-9)
+        #expect(abs((pooled.serverSystemMicrosecondsPerFrame ?? 0) - 16.0 / 3) < 1e-9)
+        #expect(pooled.fpsMean == 59)
+        #expect(pooled.intervalP99 == 22)
+        #expect(pooled.latencyP99 == 19)
+        #expect(pooled.latencySamples == 16_000)
+        // A failed window fails the round; one window is itself.
+        #expect(RepeatedLoadRuns.pooled([slow, nil]) == nil)
+        #expect(RepeatedLoadRuns.pooled([]) == nil)
+        #expect(RepeatedLoadRuns.pooled([fast])?.frames == 600_000)
+        // A window without a CPU figure leaves the round without one.
+        var blind = fast
+        blind.serverCPU = nil
+        #expect(RepeatedLoadRuns.pooled([fast, blind])?.serverCPU == nil)
+    }
+
+    @Test("rounds of windows: the ratio of pooled windows, each window's own ratio beside it")
+    func roundsOfWindows() throws {
+        var runs = RepeatedLoadRuns(
+            sessions: 1000, scenes: "demo", rounds: 2, windows: 2, server: true, baseline: true)
+        // Round 1: one window alone would read 2.10x, the round 1.90x (19 / 10 us).
+        for (window, (server, bare)) in [(10.5, 5.0), (8.5, 5.0)].enumerated() {
+            runs.addServerRun(run(us: server), encoding: .json, window: window)
+            runs.addBaselineRun(run(us: bare), encoding: .json, window: window)
+        }
+        // Round 2: a window whose interval p99 misses makes the round miss.
+        for (window, (server, interval)) in [(9.0, 18.0), (9.0, 26.0)].enumerated() {
+            runs.addServerRun(run(interval: interval, us: server), encoding: .json, window: window)
+            runs.addBaselineRun(run(us: 5), encoding: .json, window: window)
+        }
+        #expect(runs.rounds(of: .json).count == 2)
+        let rows = runs.rows()
+        let ratio = try row(rows, "CPU per frame / baseline CPU per frame")
+        #expect(ratio.figure.hasPrefix("server, JSON frames, 2 rounds of 2 windows: "))
+        #expect(ratio.measured == "1.80-1.90x (median 1.85x); 2 of 2 rounds at or under 2.0x")
+        #expect(ratio.passed == true)
+        let windows = try row(rows, "window by window")
+        #expect(windows.measured == "1.70-2.10x (median 1.80x); 3 of 4 windows at or under 2.0x")
+        #expect(windows.passed == nil)
+        let interval = try row(rows, "frame interval p99")
+        #expect(interval.measured == "18.0-26.0 ms (median 22.0 ms); 1 of 2 rounds meet it")
+        #expect(interval.passed == false)
+        let each = try row(rows, "each round").measured
+        #expect(each.hasPrefix("1: 60.0 fps, 18.0/17.0 ms, 9.5 us = 1.90x (windows 2.10, 1.70); 2: "))
+    }
+
+    @Test("rounds of windows of the baseline alone")
+    func baselineWindowsAlone() throws {
+        var runs = RepeatedLoadRuns(
+            sessions: 1000, scenes: "demo", rounds: 1, windows: 2, server: false, baseline: true)
+        runs.addBaselineRun(run(us: 6), encoding: .json, window: 0)
+        runs.addBaselineRun(run(us: 4), encoding: .json, window: 1)
+        #expect(runs.rounds(of: .json).count == 1)
+        #expect(try row(runs.rows(), "baseline, JSON frames").measured.hasPrefix("5.0-5.0 us"))
+    }
+
     @Test("the median of an even count is the mean of the middle two; no values, no spread")
     func spread() {
         #expect(Spread([3, 1, 2]).map { [$0.lowest, $0.highest, $0.median] } == [1, 3, 2])
