@@ -24,6 +24,26 @@ export function setupRecordings(app, els) {
   app.session.addEventListener('change', (e) => {
     if (e.detail.recordingTo) els.state.textContent = `recording ${e.detail.recordingTo}`;
   });
+  // Every page of the session hears when it starts or stops recording (record.state), whichever
+  // page asked, and when a recording ends on a failed write (record.error).
+  app.conn.addEventListener('event', (e) => {
+    const msg = e.detail;
+    if (msg.name === 'record.state' && msg.state === 'recording') {
+      els.state.textContent = `recording ${msg.recording ?? ''}`;
+    } else if (msg.name === 'record.state' && msg.state === 'stopped') {
+      els.state.textContent = saved(msg);
+      refresh();
+    } else if (msg.name === 'record.error') {
+      els.state.textContent = `recording ${msg.recording ?? ''} stopped: ${msg.message ?? msg.code}`;
+      refresh();
+    }
+  });
+
+  function saved(r) {
+    const duration = Number.isFinite(r.duration) ? `, ${formatTime(r.duration)}` : '';
+    const commands = Number.isFinite(r.commands) ? `, ${r.commands} commands` : '';
+    return `saved ${r.recording ?? ''}${duration}${commands}`;
+  }
 
   async function refresh() {
     let list;
@@ -85,11 +105,8 @@ export function setupRecordings(app, els) {
   });
   els.stop.addEventListener('click', async () => {
     const r = await app.send({ op: 'record.stop' });
-    if (r.type !== 'ack') return;
-    const duration = Number.isFinite(r.duration) ? `, ${formatTime(r.duration)}` : '';
-    const commands = Number.isFinite(r.commands) ? `, ${r.commands} commands` : '';
-    els.state.textContent = `saved ${r.recording ?? ''}${duration}${commands}`;
-    refresh();
+    // The list is read again on the record.state event, which every page of the session gets.
+    if (r.type === 'ack') els.state.textContent = saved(r);
   });
   els.refresh.addEventListener('click', refresh);
   return refresh();

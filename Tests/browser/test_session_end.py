@@ -103,3 +103,21 @@ def test_a_loop_run_from_the_scenarios_panel_can_be_stopped(browser, server_url)
     driver.execute_script("document.getElementById('scenario-stop').click();")
     wait_js(driver, "document.getElementById('scenario-status').textContent.startsWith('stopped the loop')")
     wait_js(driver, "document.getElementById('tour-bar').hidden")
+
+
+def test_a_page_hears_when_another_starts_and_stops_recording(browser, server_url):
+    """record.state reaches every page of the session: a page watching while someone else records
+    says so in its Recording panel, and lists the recording once it is saved."""
+    driver = browser
+    ctl, created = manual_session_with_a_hud(server_url)
+    name = f"browser-heard-{created['session'][:8]}"
+    with ctl:
+        open_page(driver, f"{server_url}/#session={created['session']}")
+        assert ctl.request("record.start", name=name)["type"] == "ack"
+        wait_js(driver, f"document.getElementById('record-state').textContent === 'recording {name}'")
+        assert ctl.request("clock.advance", by=1.5)["type"] == "ack"
+        assert ctl.request("record.stop")["type"] == "ack"
+        wait_js(driver, f"document.getElementById('record-state').textContent.startsWith('saved {name}, 0:01.50, ')")
+        wait_js(driver, f"document.querySelector('[data-test=recording-row][data-name=\"{name}\"]')", timeout=10)
+        driver.execute_script("document.getElementById('panel-recording').open = true;")
+        save_screenshot(driver, "record-state-heard")

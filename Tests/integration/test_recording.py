@@ -236,6 +236,35 @@ async def test_joining_a_session_that_records_names_the_recording(server):
             assert "recordingTo" not in ack, ack
 
 
+@async_test()
+async def test_every_page_of_a_session_hears_it_start_and_stop_recording(server):
+    """record.state reaches every connection of the session, the one that asked included, before
+    its ack: a page that joined earlier learns that the session records without joining again."""
+    name = unique("state")
+    async with Client.connect(server.ws_url) as c:
+        created = await c.call("session.create", clock="manual")
+        async with Client.connect(server.ws_url) as other:
+            await other.call("session.join", session=created["session"])
+            mark = c.mark()
+            ack = await c.call("record.start", name=name)
+            own = await c.next_event("record.state", since=mark)
+            assert own["state"] == "recording" and own["recording"] == name and own["target"] == "", own
+            assert c.history.index(own) < c.history.index(ack), "the event comes before the ack"
+            seen = await other.next_event("record.state")
+            assert (seen["state"], seen["recording"]) == ("recording", name), seen
+            await c.call("clock.advance", by=0.5)
+            stop = await c.call("record.stop")
+            seen = await other.next_event("record.state", state="stopped")
+            assert {k: seen[k] for k in ("recording", "duration", "commands")} == {
+                k: stop[k] for k in ("recording", "duration", "commands")}, (seen, stop)
+            assert seen["duration"] == 0.5, seen
+        # A refused start says nothing to anyone.
+        mark = c.mark()
+        await c.expect_error("record.start", "conflict", name=name)
+        await c.quiet(0.2)
+        assert not [m for m in c.history[mark:] if m.get("name") == "record.state"]
+
+
 # --- replay ---
 
 

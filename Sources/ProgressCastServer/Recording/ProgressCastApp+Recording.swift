@@ -54,6 +54,8 @@ extension ProgressCastApp {
                 try recorder.sync(log: session.core.log)
                 session.recorder = recorder
                 scheduleRecordingChecksums(session, loop: loop)
+                broadcastRecordState(
+                    session, fields: [("state", .string("recording")), ("recording", .string(name))], loop: loop)
             } catch .exists {
                 // The file is opened with O_EXCL: the check and the creation are one step.
                 throw CommandError(
@@ -86,14 +88,13 @@ extension ProgressCastApp {
                 _ = loop.cancel(timer)
                 recorder.checksumTimer = nil
             }
-            return (
-                session.core.time,
-                JSONObject(pairs: [
-                    ("recording", .string(recorder.name)),
-                    ("duration", .number(Double(now) / 1_000_000)),
-                    ("commands", .number(Double(recorder.commands))),
-                ])
-            )
+            let saved: [(String, JSONValue)] = [
+                ("recording", .string(recorder.name)),
+                ("duration", .number(Double(now) / 1_000_000)),
+                ("commands", .number(Double(recorder.commands))),
+            ]
+            broadcastRecordState(session, fields: [("state", .string("stopped"))] + saved, loop: loop)
+            return (session.core.time, JSONObject(pairs: saved))
         }
     }
 
@@ -157,6 +158,15 @@ extension ProgressCastApp {
         session.advanceManualClock(to: microseconds)
         applyDueSteps(session, upTo: microseconds, loop: loop)
         session.core.advance(to: microseconds)
+    }
+
+    /// Tells every connection of `session` that it started or stopped recording (`record.state`,
+    /// docs/protocol.md section 8): a page that joined earlier learns it as the page that asked
+    /// does, from the ack (before the ack, as `replay.state`).
+    private func broadcastRecordState(_ session: LiveSession, fields: [(String, JSONValue)], loop: ServerLoop) {
+        broadcast(
+            SceneEvent(time: session.core.time, name: "record.state", target: "", fields: JSONObject(pairs: fields)),
+            in: session, loop: loop)
     }
 
     /// Appends new log entries to the recording, if one is running.
