@@ -93,6 +93,18 @@ export function setupRecordings(app, els) {
       els.state.textContent = `cannot open ${rec.name}: ${r.message ?? r.code}`;
       refresh();
     });
+    if (typeof rec.error === 'string') {
+      // A file the server cannot read as a recording: listed (it can be downloaded and looked
+      // at), said so, and nothing offered that would fail.
+      tr.dataset.unreadable = 'true';
+      const why = document.createElement('span');
+      why.className = 'recording-error';
+      why.textContent = `unreadable: ${rec.error}`;
+      const reason = cell(why);
+      reason.colSpan = 2;
+      tr.append(cell(name), cell('-'), cell(formatBytes(Number(rec.bytes))), cell(link), reason);
+      return tr;
+    }
     tr.append(cell(name), cell(formatTime(Number(rec.duration))), cell(formatBytes(Number(rec.bytes))), cell(link), cell(open), cell(exportMenu(rec.name)));
     return tr;
   }

@@ -23,12 +23,19 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let recording = try RecordingLoader.load(file)
+        let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }
+            .count
+        if verify && commands == 0 {
+            // Not even the session.create every recording starts with: a file cut after its header
+            // (docs/protocol.md section 7). "ok, 0 checksums verified" would pass it.
+            throw CommandFailure(
+                "\(file): nothing to verify: the recording holds no command, not even the session.create it starts with (it ends after its header)"
+            )
+        }
         let fonts = try FontCatalog()
         let (result, elapsed) = Replay.verify(recording, fonts: fonts, compareChecksums: verify)
         report(result.failedCommands)
         guard verify else {
-            let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }
-                .count
             print(
                 "\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")"
             )

@@ -217,6 +217,31 @@ def test_opening_a_recording_deleted_meanwhile_says_so_in_the_panel(page):
     wait_js(driver, f"!document.querySelector('{row}')", timeout=10)
 
 
+def test_an_unreadable_file_in_the_recordings_folder_is_said_so(page):
+    """A file the server cannot read as a recording is listed as unreadable, with why, and offers
+    no open or export (they would fail); it can still be downloaded."""
+    driver, _ = page
+    from pcserver import OUTPUT
+    name = f"browser-unreadable-{int(time.time() * 1000)}"
+    path = OUTPUT / "server-cwd" / "recordings" / f"{name}.pcast"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("not a recording\n")
+    try:
+        driver.execute_script("document.getElementById('panel-recording').open = true;")
+        driver.find_element(By.ID, "recordings-refresh").click()
+        row = f'[data-test=recording-row][data-name="{name}"]'
+        wait_js(driver, f"document.querySelector('{row}')", timeout=10)
+        text = driver.execute_script(f"return document.querySelector('{row}').textContent;")
+        assert "unreadable: " in text, text
+        assert driver.execute_script(f"return document.querySelector('{row}').dataset.unreadable;") == "true"
+        assert driver.execute_script(f"return document.querySelectorAll('{row} [data-test=recording-open]').length;") == 0
+        assert driver.execute_script(f"return document.querySelectorAll('{row} [data-test=recording-download]').length;") == 1
+        driver.execute_script(f"document.querySelector('{row}').scrollIntoView();")
+        save_screenshot(driver, "recording-unreadable")
+    finally:
+        path.unlink(missing_ok=True)
+
+
 def test_a_reload_mid_recording_says_the_session_records(page):
     driver, _ = page
     name = f"browser-reload-rec-{int(time.time() * 1000)}"

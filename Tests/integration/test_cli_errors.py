@@ -134,3 +134,19 @@ def test_replay_lists_the_commands_that_fail_with_their_lines(tmp_path):
             f'{path}: line 4: hud.zzz failed: unknown_op: unknown op "hud.zzz"',
             f'{path}: line 5: hud.update failed: unknown_target: no HUD with target "nope"',
         ], done.stderr
+
+
+def test_verifying_a_recording_cut_after_its_header_fails(tmp_path):
+    """A file that ends after its header (a recording cut before its session.create line) holds
+    nothing to replay: `--verify` says so and fails instead of "ok, 0 checksums verified"."""
+    path = tmp_path / "header.pcast"
+    header = ('{"format":"progresscast","version":1,"title":"t","created":"2026-11-21T00:00:00Z",'
+              '"canvas":{"width":375,"height":667},"fps":60,"generator":"test"}')
+    for lines in ([header], [header, '[0,"e",{"reason":"stopped"}]']):
+        path.write_text("\n".join(lines) + "\n")
+        assert one_error_line(run("replay", str(path), "--verify")) == (
+            f"Error: {path}: nothing to verify: the recording holds no command, not even the session.create "
+            "it starts with (it ends after its header)")
+        # Without --verify it only describes the file.
+        done = run("replay", str(path))
+        assert done.returncode == 0 and "0 commands" in done.stdout, (done.stdout, done.stderr)

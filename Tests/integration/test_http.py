@@ -131,6 +131,22 @@ def test_recordings_list_is_json_array(server):
         assert set(row) >= {"name", "title", "created", "duration", "bytes"}, row
 
 
+def test_an_unreadable_recording_is_listed_with_why(server):
+    """A file in the recordings folder that is not a recording is listed (so it can be found and
+    removed) with "error" saying why; good recordings have no such field."""
+    name = "it-unreadable-listing"
+    path = server.recordings / f"{name}.pcast"
+    path.write_text("this is not a recording\n")
+    try:
+        listing = get_json(server, "/api/recordings")
+        row = next(r for r in listing if r["name"] == name)
+        assert isinstance(row["error"], str) and row["error"], row
+        assert row["duration"] == 0 and row["bytes"] == len("this is not a recording\n"), row
+        assert all("error" not in r for r in listing if r["name"] != name and r["title"]), listing
+    finally:
+        path.unlink(missing_ok=True)
+
+
 @pytest.fixture
 def secret_outside(server):
     """A valid-looking recording one folder above the recordings folder, and a plain file."""

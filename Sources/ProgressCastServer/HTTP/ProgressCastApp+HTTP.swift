@@ -117,7 +117,9 @@ extension ProgressCastApp {
             ]))
     }
 
-    /// `[{"name","title","created","duration","bytes"}]`, newest first.
+    /// `[{"name","title","created","duration","bytes"}]`, newest first; a file that cannot be read
+    /// as a recording also has `"error"`, why (it is listed, so it can be found and deleted, but
+    /// opening it would fail).
     func listRecordings() -> [JSONValue] {
         let dir = options.recordingsDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
@@ -132,22 +134,25 @@ extension ProgressCastApp {
             else { continue }
             let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
             var title = "", created = "", duration = 0.0
-            if let data = FileManager.default.contents(atPath: path),
-                let recording = try? RecordingReader.read(Array(data))
-            {
-                title = recording.header.title
-                created = recording.header.created
-                duration = recording.duration
+            var unreadable: String?
+            if let data = FileManager.default.contents(atPath: path) {
+                do {
+                    let recording = try RecordingReader.read(Array(data))
+                    title = recording.header.title
+                    created = recording.header.created
+                    duration = recording.duration
+                } catch {
+                    unreadable = error.description
+                }
+            } else {
+                unreadable = "cannot be read"
             }
-            rows.append(
-                (
-                    created,
-                    .object(
-                        JSONObject(pairs: [
-                            ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
-                            ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
-                        ]))
-                ))
+            var row = JSONObject(pairs: [
+                ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
+                ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
+            ])
+            if let unreadable { row.append("error", .string(unreadable)) }
+            rows.append((created, .object(row)))
         }
         return rows.sorted { $0.0 > $1.0 }.map(\.1)
     }
