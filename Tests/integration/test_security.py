@@ -4,6 +4,7 @@ unless allowed, and with --token every HTTP request (static files and fonts too)
 WebSocket needs the token."""
 import asyncio
 import http.client
+import json
 import os
 import socket
 
@@ -193,6 +194,22 @@ def test_token_required_on_every_http_request(token_server, path):
                        (path, {"Cookie": f"other=1; progresscast_token={TOKEN}"})):
         status, _, _ = request(port, p, headers)
         assert status != 401, (p, headers, status)
+
+
+@pytest.mark.parametrize("path", ["/api/health", "/api/recordings", "/api/nothere", "/api"],
+                         ids=["health", "recordings", "nothere", "api"])
+def test_a_refused_api_request_gets_a_json_error(token_server, path):
+    """The API's refusal without the token is JSON like its other errors (a script reads it); the
+    page's paths keep libwebsockets' HTML answer for a person."""
+    status, headers, body = request(token_server.port, path)
+    assert status == 401, (path, status)
+    assert headers.get("content-type", "").startswith("application/json"), headers
+    assert json.loads(body) == {"error": "unauthorized", "message": "access token required"}, body
+    assert int(headers["content-length"]) == len(body), headers
+    status, headers, body = request(token_server.port, "/index.html")
+    assert status == 401 and headers.get("content-type", "").startswith("text/html"), headers
+    # A path that only starts like the API is not the API.
+    assert request(token_server.port, "/apix")[1].get("content-type", "").startswith("text/html")
 
 
 def test_token_in_query_sets_a_cookie_for_the_page(token_server):

@@ -13,12 +13,17 @@ extension ServerLoop {
     /// FILTER_HTTP_CONNECTION: returns 0 to let the request proceed, or answers it
     /// (401, 404) and returns 1, which closes the connection.
     func filterHTTPRequest(_ wsi: OpaquePointer, uri: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        let path = uri.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: max(0, length)), as: UTF8.self) }
         if let token = configuration.accessToken, !permits(wsi, token: token) {
             control.counters.httpRequests.bump()
+            if let path, configuration.dynamicRoutePrefixes.contains(where: { Self.path(path, isUnder: $0) }) {
+                // A script calling a route expects JSON, as every other refusal of a route is.
+                return refuseJSON(
+                    wsi, status: 401, body: #"{"error":"unauthorized","message":"access token required"}"#)
+            }
             return refuse(wsi, status: 401, body: "access token required")
         }
-        if let uri, length > 0 {
-            let path = String(decoding: UnsafeRawBufferPointer(start: uri, count: length), as: UTF8.self)
+        if let path, length > 0 {
             if !staticPathIsConfined(path) {
                 control.counters.httpRequests.bump()
                 return refuse(wsi, status: 404, body: "not found")
@@ -74,12 +79,7 @@ extension ServerLoop {
     /// The static mount libwebsockets would pick for `path` (the longest matching
     /// prefix), or nil when a dynamic route prefix matches better or nothing matches.
     static func mount(for path: String, in configuration: WebSocketServer.Configuration) -> StaticMount? {
-        func matches(_ prefix: String) -> Bool {
-            guard path.hasPrefix(prefix) else { return false }
-            if prefix == "/" { return true }
-            let next = path.utf8.dropFirst(prefix.utf8.count).first
-            return next == nil || next == UInt8(ascii: "/")
-        }
+        func matches(_ prefix: String) -> Bool { Self.path(path, isUnder: prefix) }
         var best: StaticMount?
         var bestLength = 0
         for mount in configuration.staticMounts
@@ -93,6 +93,14 @@ extension ServerLoop {
         return best
     }
 
+    /// Whether `path` is `prefix` or lies under it (`/api` holds `/api/stats`, not `/apix`).
+    static func path(_ path: String, isUnder prefix: String) -> Bool {
+        guard path.hasPrefix(prefix) else { return false }
+        if prefix == "/" { return true }
+        let next = path.utf8.dropFirst(prefix.utf8.count).first
+        return next == nil || next == UInt8(ascii: "/")
+    }
+
     /// The absolute path with every symbolic link resolved, or nil if it does not exist.
     static func resolved(_ path: String) -> String? {
         guard let real = realpath(path, nil) else { return nil }
@@ -103,6 +111,30 @@ extension ServerLoop {
     /// Writes a short status response and returns 1 (close the connection).
     private func refuse(_ wsi: OpaquePointer, status: UInt32, body: String) -> Int32 {
         _ = lws_return_http_status(wsi, status, body)
+        return 1
+    }
+
+    /// As ``refuse(_:status:body:)``, with a JSON body (`application/json`): the headers and
+    /// the body in one write, as libwebsockets' own status answer is written on HTTP/1.
+    private func refuseJSON(_ wsi: OpaquePointer, status: UInt32, body: String) -> Int32 {
+        let bodyBytes = Array(body.utf8)
+        var buffer = [UInt8](repeating: 0, count: frameHeadroom + 1024 + bodyBytes.count)
+        buffer.withUnsafeMutableBufferPointer { storage in
+            guard let base = storage.baseAddress else { return }
+            let start = base + frameHeadroom
+            let end = base + storage.count - bodyBytes.count - 1
+            var cursor: UnsafeMutablePointer<UInt8>? = start
+            let written =
+                "application/json".withCString {
+                    lws_add_http_common_headers(wsi, status, $0, lws_filepos_t(bodyBytes.count), &cursor, end)
+                } == 0 && lws_finalize_http_header(wsi, &cursor, end) == 0
+            guard written, let headerEnd = cursor else { return }
+            bodyBytes.withUnsafeBufferPointer { body in
+                if let from = body.baseAddress { headerEnd.update(from: from, count: body.count) }
+            }
+            let total = headerEnd - start + bodyBytes.count
+            _ = lws_write(wsi, start, total, LWS_WRITE_HTTP)
+        }
         return 1
     }
 }
