@@ -158,6 +158,61 @@ import Typesetting
         #expect(frame.width <= maxItemWidth && got.bezel.width <= 375 - 2 * Fixture.margin)
     }
 
+    /// A label with a line break shows its first line ending in an ellipsis (UILabel with one
+    /// line): a text shape never carries a line break.
+    @Test func labelWithALineBreakShowsItsFirstLine() throws {
+        let got = try frames(HUDProperties(mode: .text, label: "Line one\nLine two"))
+        #expect(got.labelLines == ["Line one\u{2026}"])
+        let f16 = Fixture.bold(16)
+        #expect(got.label?.width == ceil(f16.width(of: "Line one\u{2026}")))
+    }
+
+    /// SVProgressHUD wraps a long status (`numberOfLines = 0`, at most 300 pt tall) where
+    /// MBProgressHUD's label truncates; a status that fits one line is laid out as any label.
+    @Test func longStatusWrapsAndShortStatusStaysOneLine() throws {
+        let long = String(repeating: "All your changes were saved. ", count: 4)
+        var d = Driver()
+        try d.stack.status(
+            target: "s", kind: .success, text: long, duration: 30, animated: false, at: 0, timeline: &d.timeline,
+            events: &d.events)
+        let got = try #require(d.stack.frames(of: "s"))
+        let f16 = Fixture.bold(16)
+        let maxItemWidth = 375 - 4 * Fixture.margin
+        let lines = f16.wrap(long, maxWidth: maxItemWidth).lines
+        #expect(lines.count > 1)
+        #expect(got.labelLines == lines.map(\.text))
+        let label = try #require(got.label)
+        #expect(label.height == ceil(Double(lines.count) * f16.lineHeight))
+        #expect(label.width <= maxItemWidth && label.maxY <= got.bezel.maxY - Fixture.margin + 1e-9)
+
+        // A status that fits: the frames of a custom-mode HUD with that label.
+        try d.stack.status(
+            target: "short", kind: .success, text: "Saved", duration: 30, animated: false, at: 0,
+            timeline: &d.timeline, events: &d.events)
+        let short = try #require(d.stack.frames(of: "short"))
+        let plain = try frames(HUDProperties(mode: .custom, label: "Saved", customView: .checkmark))
+        #expect(short == plain)
+
+        // Shown again with hud.show, the same HUD truncates its label like any MBProgressHUD.
+        try d.show("s", HUDProperties(mode: .text, label: long), animated: false, at: 1)
+        let shown = try #require(d.stack.frames(of: "s"))
+        #expect(shown.labelLines.count == 1 && shown.labelText?.hasSuffix("\u{2026}") == true)
+    }
+
+    /// A status taller than 300 pt keeps the lines that fit, the last ending in an ellipsis.
+    @Test func statusIsAtMostThreeHundredPointsTall() throws {
+        let long = String(repeating: "Syncing every photo in the library. ", count: 40)
+        var d = Driver()
+        try d.stack.status(
+            target: "s", kind: .info, text: long, duration: 30, animated: false, at: 0, timeline: &d.timeline,
+            events: &d.events)
+        let got = try #require(d.stack.frames(of: "s"))
+        let f16 = Fixture.bold(16)
+        #expect(got.labelLines.count == Int(300 / f16.lineHeight))
+        #expect(got.labelLines.last?.hasSuffix("\u{2026}") == true)
+        #expect((got.label?.height ?? 0) <= 300)
+    }
+
     @Test func chineseLabelIsMeasuredWithTheFallbackFont() throws {
         let got = try frames(HUDProperties(label: "加载中..."))
         let f16 = Fixture.bold(16)

@@ -14,8 +14,10 @@ public struct HUDFrames: Equatable, Sendable {
     public var details: Rect?
     /// The button's frame (title width + 20 by the title's height + 12); nil without a title.
     public var button: Rect?
-    /// The label's text as drawn.
+    /// The label's text as drawn (its first line: a label is one line but a status's, which wraps).
     public var labelText: String?
+    /// The label's lines as drawn (one, but a wrapped status's; empty without a label).
+    public var labelLines: [String]
     /// The details lines as drawn.
     public var detailsLines: [String]
     /// The button title as drawn.
@@ -28,6 +30,7 @@ public struct HUDFrames: Equatable, Sendable {
         details = layout.details?.frame
         button = layout.buttonFrame
         labelText = layout.label?.lines.first
+        labelLines = layout.label?.lines ?? []
         detailsLines = layout.details?.lines ?? []
         buttonTitle = layout.button?.lines.first
     }

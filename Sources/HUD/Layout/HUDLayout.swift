@@ -56,9 +56,21 @@ struct HUDLayout: Equatable, Sendable {
         // Intrinsic sizes of the fixed items.
         let indicator = config.indicator
         let indicatorSize = HUDLayout.indicatorSize(indicator, maxWidth: itemMaxWidth)
-        let label =
+        var label =
             config.label.isEmpty
             ? nil : HUDLayout.line(config.label, size: HUDMetrics.labelFontSize, maxWidth: itemMaxWidth, text: text)
+        if config.wrapsLabel, label?.isTruncated == true {
+            // SVProgressHUD's status label wraps (`numberOfLines = 0`) within at most 300 pt of
+            // height (`boundingRectWithSize:CGSizeMake(200, 300)`); here within the item width,
+            // so a status that fits one line is laid out exactly as before.
+            let room =
+                bezelMax.height - 2 * margin
+                - (indicatorSize.map { $0.height + HUDMetrics.padding } ?? 0)
+            label =
+                HUDLayout.wrapped(
+                    config.label, size: HUDMetrics.labelFontSize, maxWidth: itemMaxWidth,
+                    maxHeight: min(HUDMetrics.statusMaxHeight, room), text: text) ?? label
+        }
         let button =
             config.button.isEmpty
             ? nil
@@ -166,10 +178,13 @@ struct HUDLayout: Equatable, Sendable {
         }
     }
 
-    /// One bold line truncated to `maxWidth`, at the origin.
+    /// One bold line truncated to `maxWidth`, at the origin. A line break ends it (UILabel with
+    /// one line shows the first line, its end cut with an ellipsis): a text shape is one line.
     static func line(_ string: String, size: Double, maxWidth: Double, text: TextLayout) -> HUDTextBlock {
         let font = text.font(size: size, weight: .bold)
-        let line = font.truncate(string, maxWidth: maxWidth)
+        let firstLine = string.firstIndex(where: \.isNewline).map { String(string[..<$0]) + "\u{2026}" }
+        var line = font.truncate(firstLine ?? string, maxWidth: maxWidth)
+        if firstLine != nil { line.isTruncated = true }
         let frame = Rect(
             x: 0, y: 0, width: min(line.width.rounded(.up), maxWidth), height: font.lineHeight.rounded(.up))
         return HUDTextBlock(
@@ -181,7 +196,16 @@ struct HUDLayout: Equatable, Sendable {
     /// The details (bold 12) wrapped within `maxWidth`, keeping only the lines whose block fits
     /// `maxHeight`; nil when no line fits or the text has no lines.
     static func details(_ string: String, maxWidth: Double, maxHeight: Double, text: TextLayout) -> HUDTextBlock? {
-        let font = text.font(size: HUDMetrics.detailsFontSize, weight: .bold)
+        wrapped(string, size: HUDMetrics.detailsFontSize, maxWidth: maxWidth, maxHeight: maxHeight, text: text)
+    }
+
+    /// `string` in bold `size` wrapped within `maxWidth`, keeping only the lines whose block fits
+    /// `maxHeight` (the last kept line ends with an ellipsis when some were left out); nil when no
+    /// line fits or the text has no lines.
+    static func wrapped(
+        _ string: String, size: Double, maxWidth: Double, maxHeight: Double, text: TextLayout
+    ) -> HUDTextBlock? {
+        let font = text.font(size: size, weight: .bold)
         let wrapped = font.wrap(string, maxWidth: maxWidth)
         var lines = wrapped.lines
         var truncated = false
@@ -201,7 +225,7 @@ struct HUDLayout: Equatable, Sendable {
             height: (Double(lines.count) * font.lineHeight).rounded(.up))
         return HUDTextBlock(
             frame: frame, lines: lines.map(\.text), rightToLeftLines: lines.map(\.isRightToLeft),
-            fontSize: HUDMetrics.detailsFontSize,
+            fontSize: size,
             ascender: font.ascender, lineHeight: font.lineHeight, isTruncated: truncated)
     }
 

@@ -12,6 +12,8 @@ enum HUDMetrics {
     static let labelFontSize = 16.0
     /// `MBDefaultDetailsLabelFontSize`, bold; also the button's title font.
     static let detailsFontSize = 12.0
+    /// SVProgressHUD: the status label is measured within 300 pt of height.
+    static let statusMaxHeight = 300.0
     /// MBProgressHUDRoundedButton: intrinsic width + 20.
     static let buttonExtraWidth = 20.0
     /// UIButton's intrinsic size insets its title label by 6 pt at the top and the bottom.

@@ -5,6 +5,8 @@ public struct HUDConfiguration: Equatable, Sendable {
     public internal(set) var mode: HUDMode = .indeterminate
     public internal(set) var label = ""
     public internal(set) var details = ""
+    /// See ``HUDProperties/wrapsLabel``.
+    public internal(set) var wrapsLabel = false
     public internal(set) var button = ""
     public internal(set) var customView: HUDCustomView?
     public internal(set) var progress = 0.0
@@ -35,6 +37,7 @@ public struct HUDConfiguration: Equatable, Sendable {
         if let v = p.mode { mode = v }
         if let v = p.label { label = v }
         if let v = p.details { details = v }
+        if let v = p.wrapsLabel { wrapsLabel = v }
         if let v = p.button { button = v }
         if let v = p.customView { customView = v }
         if let v = p.progress { progress = v.clamped(to: 0...1, else: progress) }
@@ -82,7 +85,8 @@ public struct HUDConfiguration: Equatable, Sendable {
     /// The inputs of the layout, to know when it must be recomputed.
     private var layoutKey: HUDLayoutKey {
         HUDLayoutKey(
-            indicator: indicator, label: label, details: details, button: button, margin: margin,
+            indicator: indicator, label: label, wrapsLabel: wrapsLabel, details: details, button: button,
+            margin: margin,
             minSize: minSize, square: square, offset: offset, position: position)
     }
 }
@@ -91,6 +95,7 @@ public struct HUDConfiguration: Equatable, Sendable {
 private struct HUDLayoutKey: Equatable {
     public internal(set) var indicator: HUDIndicatorKind
     public internal(set) var label: String
+    public internal(set) var wrapsLabel: Bool
     public internal(set) var details: String
     public internal(set) var button: String
     public internal(set) var margin: Double

@@ -11,6 +11,10 @@ public struct HUDProperties: Equatable, Sendable {
     public var label: String?
     /// Wrapped, bold 12. Empty hides it.
     public var details: String?
+    /// Whether a label too wide for one line wraps (SVProgressHUD's status label:
+    /// `numberOfLines = 0`, at most 300 pt tall) instead of truncating (MBProgressHUD's label).
+    /// Set by `hud.status`; `hud.show` sets it back to false.
+    public var wrapsLabel: Bool?
     /// The button's title; the button shows only when it is not empty.
     public var button: String?
     /// The icon of custom mode (none by default: custom mode then shows no indicator).

@@ -66,6 +66,9 @@ public struct HUDStack: Sendable {
         target: String, properties: HUDProperties = HUDProperties(), animated: Bool = true,
         at time: Double, timeline: inout Timeline, events: inout [TimedEvent<HUDEvent>]
     ) throws(CommandError) {
+        // A HUD shown again after a status has MBProgressHUD's one-line label again.
+        var properties = properties
+        properties.wrapsLabel = properties.wrapsLabel ?? false
         let i = try prepare(target: target, properties: properties, at: time, timeline: &timeline)
         let awaiting = queueAwaiting(for: i)
         huds[i].show(animated: animated, awaiting: awaiting, timeline: &timeline, events: &events, at: time)
@@ -127,7 +130,8 @@ public struct HUDStack: Sendable {
 
     /// `hud.status` (SVProgressHUD's `showSuccess/Error/InfoWithStatus:`): the HUD `target` (by
     /// default the topmost active HUD, else a new one named "status") switches to custom mode
-    /// with the kind's icon and `text` as its label (details and button cleared), shows, and
+    /// with the kind's icon and `text` as its label (details and button cleared; a text too wide
+    /// for one line wraps, as SVProgressHUD's status label does, see ``HUDLayout``), shows, and
     /// hides `duration` seconds after its show animation completes; without a duration,
     /// SVProgressHUD's `displayDurationForString:` (see ``HUDStatusDuration``).
     /// - Returns: the target and the duration used.
@@ -140,7 +144,8 @@ public struct HUDStack: Sendable {
         let chosen = target ?? topmostActive ?? HUDStack.defaultStatusTarget
         let seconds =
             duration.map { $0.clamped(to: HUDLimits.time, else: 0) } ?? HUDStatusDuration.seconds(for: statusText)
-        let patch = HUDProperties(mode: .custom, label: statusText, details: "", button: "", customView: kind.icon)
+        var patch = HUDProperties(mode: .custom, label: statusText, details: "", button: "", customView: kind.icon)
+        patch.wrapsLabel = true
         let i = try prepare(target: chosen, properties: patch, at: time, timeline: &timeline)
         let awaiting = queueAwaiting(for: i)
         huds[i].status(
