@@ -83,7 +83,20 @@ def test_text_draws(shapes_page, what, box):
 def test_fonts_are_the_servers(shapes_page):
     faces = shapes_page.execute_script(
         "return [...document.fonts].filter((f) => f.family.includes('ProgressCast')).map((f) => [f.family, f.weight, f.status]);")
-    assert len(faces) == 3 and all(status == "loaded" for _, _, status in faces), faces
+    # DejaVu Sans (regular, bold), Droid Sans Fallback, and the last-resort box font (loaded when
+    # a character needs it).
+    assert [family for family, _, _ in faces].count("ProgressCast LastResort") == 1, faces
+    assert len(faces) == 4 and all(status == "loaded" for family, _, status in faces if "LastResort" not in family), faces
+    # A character neither font has is the server's missing-glyph box: 0.6 em (1229 of 2048 units).
+    box = shapes_page.execute_async_script("""
+const done = arguments[arguments.length - 1];
+const font = '700 20px "ProgressCast Sans", "ProgressCast CJK", "ProgressCast LastResort"';
+document.fonts.load(font, '\\u{1D49C}').then(() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = font;
+  done(ctx.measureText('\\u{1D49C}\\u{1D49C}').width);
+});""")
+    assert box == pytest.approx(2 * 20 * 1229 / 2048, abs=0.01), box
     # The web fonts are the same files fontconfig knows as DejaVu Sans and Droid Sans Fallback.
     widths = shapes_page.execute_script("""
 const ctx = document.createElement('canvas').getContext('2d');

@@ -45,6 +45,9 @@ CORPUS = [
     "\u1e69", "a\u20dd", "\u0301start", "Vi\u1ec7t Nam",
     # symbols: one in DejaVu, one in both faces' neighbourhood
     "Smile \U0001F600", "\u2605 \u2190 \u2192 \u221e",
+    # characters neither font has, which a system font has here (DejaVu Math TeX Gyre has the
+    # mathematical script letters): drawn as the measured box, not with the system font
+    "Saved \U0001D49C\U0001D49C\U0001D49C", "Uploading \U0001F600\U0001F4F7 \U0001D49C\U0001D49C done",
     # long strings
     "Please wait while we upload your photos to the cloud",
     "\u064a\u0631\u062c\u0649 \u0627\u0644\u0627\u0646\u062a\u0638\u0627\u0631 \u0628\u064a\u0646\u0645\u0627 \u0646\u0642\u0648\u0645 \u0628\u062a\u062d\u0645\u064a\u0644 \u0627\u0644\u0635\u0648\u0631 \u0625\u0644\u0649 \u0627\u0644\u0633\u062d\u0627\u0628\u0629",
@@ -84,7 +87,7 @@ def page(browser, server_url):
     statuses = browser.execute_async_script("""
 const [text, done] = arguments;
 const faces = ['400 16px "ProgressCast Sans"', '700 16px "ProgressCast Sans"', '400 16px "ProgressCast CJK"',
-               '700 16px "ProgressCast CJK"'];
+               '700 16px "ProgressCast CJK"', '400 16px "ProgressCast LastResort"', '700 16px "ProgressCast LastResort"'];
 Promise.all(faces.map((f) => document.fonts.load(f, text))).then(() =>
   done([...document.fonts].filter((f) => f.family.includes('ProgressCast')).map((f) => f.status)));""", everything)
     assert statuses and all(s == "loaded" for s in statuses), statuses
@@ -96,7 +99,7 @@ def chromium_widths(page, items):
     return page.execute_script("""
 const ctx = document.createElement('canvas').getContext('2d');
 return arguments[0].map(([text, size, weight, dir]) => {
-  ctx.font = `${weight} ${size}px "ProgressCast Sans", "ProgressCast CJK"`;
+  ctx.font = `${weight} ${size}px "ProgressCast Sans", "ProgressCast CJK", "ProgressCast LastResort"`;
   ctx.direction = dir;
   return ctx.measureText(text).width;
 });""", [list(i) for i in items])
