@@ -34,6 +34,10 @@ struct RunScript: ParsableCommand {
     var title: String = ""
 
     func run() throws {
+        if Self.sameFile(script, record) {
+            // Writing the recording would replace the script it is made from.
+            throw CommandFailure("\(record): is the script itself: choose another path for the recording")
+        }
         let data = try CommandFailure.read(script)
         let parsed: CommandScript
         do { parsed = try CommandScript.parse(Array(data)) } catch {
@@ -46,7 +50,7 @@ struct RunScript: ParsableCommand {
         let settings = SessionSettings(
             canvas: Size(width: width, height: height), clock: .manual, fps: 60, title: title)
         var runner = ScriptRunner(settings: settings, fonts: try FontCatalog())
-        runner.run(parsed)
+        runner.run(parsed, tail: Self.tail)
         let formatter = ISO8601DateFormatter()
         let header = RecordingHeader(
             title: title, created: formatter.string(from: Date()), canvasWidth: width, canvasHeight: height,
@@ -59,10 +63,20 @@ struct RunScript: ParsableCommand {
                 Data("step \(failure.index): \(failure.error.code.rawValue): \(failure.error.message)\n".utf8))
         }
         print(
-            "\(record): \(parsed.steps.count) steps over \(String(format: "%.3f", parsed.duration)) s, \(runner.failures.count) failed"
+            "\(record): \(parsed.steps.count) steps over \(String(format: "%.3f", parsed.duration)) s, \(runner.failures.count) failed; recording \(String(format: "%.3f", parsed.duration + Self.tail)) s long (\(String(format: "%.0f", Self.tail)) s after the last step, for its animations to settle)"
         )
         // The recording is written either way (it shows what the steps that ran did); a script
         // with a failed step is still an error for whoever runs it, a CI job included.
         if !runner.failures.isEmpty { throw ExitCode.failure }
+    }
+
+    /// Seconds the recording runs on after the last step (``ScriptRunner/run(_:tail:)``).
+    static let tail = 1.0
+
+    /// Whether two paths name one existing file (through links, or different spellings).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

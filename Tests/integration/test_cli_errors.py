@@ -150,3 +150,21 @@ def test_verifying_a_recording_cut_after_its_header_fails(tmp_path):
         # Without --verify it only describes the file.
         done = run("replay", str(path))
         assert done.returncode == 0 and "0 commands" in done.stdout, (done.stdout, done.stderr)
+
+
+def test_run_script_will_not_record_over_its_own_script(tmp_path):
+    """--record naming the script (or a link to it) is refused before anything is written; the
+    summary says how long the recording is (a second after the last step)."""
+    script = tmp_path / "s.json"
+    text = '[[0,{"op":"hud.show","target":"h"}],[2,{"op":"hud.hide","target":"h"}]]'
+    script.write_text(text)
+    link = tmp_path / "link.pcast"
+    link.symlink_to(script)
+    for target in (script, link):
+        assert one_error_line(run("run-script", str(script), "--record", str(target))) == (
+            f"Error: {target}: is the script itself: choose another path for the recording")
+        assert script.read_text() == text
+    done = run("run-script", str(script), "--record", str(tmp_path / "out.pcast"))
+    assert done.returncode == 0, done.stderr
+    assert "2 steps over 2.000 s, 0 failed; recording 3.000 s long (1 s after the last step" in done.stdout, done.stdout
+    assert run("replay", str(tmp_path / "out.pcast")).stdout.startswith(f"{tmp_path / 'out.pcast'}: 3.000 s, ")
