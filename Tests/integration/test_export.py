@@ -317,6 +317,27 @@ def test_route_limits_and_failing_ffmpeg(start_server, recording, tmp_path, monk
     assert not [p for p in Path("/tmp").glob("progresscast-export-*")]
 
 
+def test_route_export_stops_when_its_client_goes_away(start_server, recording):
+    """A client that closes while its export runs frees the one export slot within a second
+    (libwebsockets does not read the connection while the answer is pending: the server looks at
+    the socket), instead of the export running on for nobody up to its time limit."""
+    s = start_server("--log-level", "info")
+    s.recordings.mkdir(parents=True, exist_ok=True)
+    (s.recordings / "tour.pcast").write_bytes(recording.read_bytes())
+    conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
+    conn.request("GET", "/api/recordings/tour/export?format=apng&scale=4&fps=60")  # tens of seconds of work
+    time.sleep(0.5)
+    conn.close()
+    deadline = time.monotonic() + 3
+    while True:
+        status, _, body = get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1")
+        if status != 429 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert status == 200, (status, body[:200])
+    assert "export failed" in s.output and "cancelled" in s.output, s.output[-2000:]
+
+
 def test_route_size_limit(start_server, recording):
     s = start_server("--export-bytes", "2048")
     s.recordings.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,11 @@
 import CLibWebSockets
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Dynamic-route HTTP callbacks: read the request (and body), ask the handler, write
 /// the headers, then the body in chunks from HTTP_WRITEABLE.
 extension ServerLoop {
@@ -101,7 +107,42 @@ extension ServerLoop {
         exchange.ticket = ticket
         httpExchanges[wsi] = exchange
         deferredHTTP[ticket] = wsi
+        watchDeferredHTTP()
         return ticket
+    }
+
+    /// How often a deferred request's socket is looked at for its client having gone away.
+    static let deferredHTTPWatchMicroseconds: Int64 = 250_000
+
+    /// While requests are deferred, looks at their sockets every
+    /// ``deferredHTTPWatchMicroseconds``: libwebsockets does not read an HTTP/1 connection while
+    /// its answer is pending (a pipelined request must wait), so a client that closes meanwhile
+    /// would be noticed only when the answer is written, and the work for it (an export of up to
+    /// two minutes) would run on for nobody. A socket whose peer has closed (a read would return
+    /// end of file, or fail) is abandoned: the handler hears ``WebSocketServerHandler/httpRequestAbandoned(_:loop:)``
+    /// and the connection is closed. Bytes waiting to be read (a pipelined request) are not a close.
+    func watchDeferredHTTP() {
+        guard deferredHTTPWatch == nil, !deferredHTTP.isEmpty else { return }
+        deferredHTTPWatch = schedule(afterMicroseconds: Self.deferredHTTPWatchMicroseconds) { loop in
+            loop.deferredHTTPWatch = nil
+            for (ticket, wsi) in loop.deferredHTTP where Self.peerClosed(lws_get_socket_fd(wsi)) {
+                loop.deferredHTTP[ticket] = nil
+                loop.handler.httpRequestAbandoned(ticket, loop: loop)
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+            }
+            loop.watchDeferredHTTP()
+        }
+    }
+
+    /// Whether the peer of socket `fd` closed its side (or the socket failed): a peek reads end
+    /// of file or an error other than "nothing yet".
+    static func peerClosed(_ fd: Int32) -> Bool {
+        guard fd >= 0 else { return true }
+        var byte: UInt8 = 0
+        let got = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if got > 0 { return false }
+        if got == 0 { return true }
+        return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
     }
 
     /// Answers a deferred request; false when its connection is gone (or it was answered).

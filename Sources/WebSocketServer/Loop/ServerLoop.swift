@@ -41,6 +41,9 @@ public final class ServerLoop {
     /// Deferred requests still waiting for their answer.
     var deferredHTTP: [HTTPTicket: OpaquePointer] = [:]
     var lastHTTPTicket: UInt64 = 0
+    /// The timer that looks for clients of deferred requests that went away
+    /// (``watchDeferredHTTP()``), while there are deferred requests.
+    var deferredHTTPWatch: TimerID?
     var timers = TimerTable()
     /// Set once the server starts closing connections; upgrades are refused.
     var isStopping = false
