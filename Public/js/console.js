@@ -12,6 +12,20 @@ function loadHistory() {
   }
 }
 
+// The next error without an id (the server's reply to raw text), or null after `ms`.
+function waitForIdlessError(conn, ms) {
+  return new Promise((resolve) => {
+    const onError = (e) => {
+      if (e.detail && e.detail.id !== undefined) return;
+      clearTimeout(timer);
+      conn.removeEventListener('error', onError);
+      resolve(e.detail);
+    };
+    const timer = setTimeout(() => { conn.removeEventListener('error', onError); resolve(null); }, ms);
+    conn.addEventListener('error', onError);
+  });
+}
+
 export function setupConsole(app, input, sendButton, output) {
   const history = loadHistory();
   let index = history.length;
@@ -28,13 +42,25 @@ export function setupConsole(app, input, sendButton, output) {
     if (!text) return;
     remember(text);
     let msg;
-    try { msg = JSON.parse(text); } catch { msg = undefined; }
+    let parseError = null;
+    try { msg = JSON.parse(text); } catch (err) { msg = undefined; parseError = err.message; }
     delete output.dataset.type;
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
-      // Sent as is, so the server's own validation can be tried; its error reply has no id.
-      output.textContent = app.conn.sendText(text)
-        ? 'sent as raw text (not a JSON object): the server\'s error appears in the event log'
-        : 'not connected';
+      // Sent as is, so the server's own validation can be tried; its error reply has no id, so
+      // the console shows the next id-less error that arrives (the reply to this text).
+      const why = parseError ? `Not valid JSON: ${parseError}` : 'Not a JSON object';
+      output.dataset.type = 'error';
+      if (!app.conn.isOpen()) {
+        output.textContent = `${why}. Not sent: not connected.`;
+        return;
+      }
+      const reply = waitForIdlessError(app.conn, 2000);
+      app.conn.sendText(text);
+      output.textContent = `${why}. Sent as is; waiting for the server's reply…`;
+      const r = await reply;
+      output.textContent = r
+        ? `${why}.\nThe server replied:\n${JSON.stringify(r, null, 2)}`
+        : `${why}. Sent as is; the server did not reply.`;
       return;
     }
     output.textContent = '…';

@@ -1,6 +1,10 @@
 // Keys for a live session (a replay's keys are the replay bar's): space plays or pauses the player
 // named in the Player panel, ←/→ seek it by a second (shift: 5 s). The page asks the server where
 // the player is (inspect) and sends player.* ops; it keeps no state of its own.
+// Presses are handled one after another (a queue), so each one reads the state the previous one
+// left: five quick → move 5 s, two quick spaces toggle twice. Arrow presses waiting in the queue
+// are added together (a held key's auto-repeat makes one seek per round trip, not a backlog).
+// While the guided tour plays, the keys leave its players alone and say how to take control.
 const isTyping = (el) => el instanceof Element && Boolean(el.closest('input, textarea, select, [contenteditable]'));
 
 export function setupKeyboard(app, { playerTarget, note }) {
@@ -14,13 +18,11 @@ export function setupKeyboard(app, { playerTarget, note }) {
       note.textContent = keysNote;
     }
   });
-  document.addEventListener('keydown', async (e) => {
-    const info = app.session.info;
-    if (!info.session || info.replay || !app.session.isController) return;
-    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-    if (e.key !== ' ' && e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    if (e.key === ' ' && e.target instanceof Element && e.target.closest('button, summary')) return;
-    e.preventDefault();
+
+  const queue = [];      // presses not started yet: { kind: 'toggle' } or { kind: 'seek', step }
+  let running = false;
+
+  async function run(press) {
     const target = await playerToDrive(app, playerTarget.value.trim());
     if (!target) {
       note.textContent = 'No player to drive: create one in the Player panel.';
@@ -28,16 +30,49 @@ export function setupKeyboard(app, { playerTarget, note }) {
     }
     const r = await app.send({ op: 'inspect', target }, { quiet: true });
     if (r.type !== 'ack') return;
-    if (e.key === ' ') {
-      await app.send({ op: r.state === 'playing' ? 'player.pause' : 'player.play', target });
-      note.textContent = `${target}: ${r.state === 'playing' ? 'paused' : 'playing'}`;
+    if (press.kind === 'toggle') {
+      const playing = r.state === 'playing';
+      const reply = await app.send({ op: playing ? 'player.pause' : 'player.play', target });
+      if (reply.type === 'ack') note.textContent = `${target}: ${playing ? 'paused' : 'playing'}`;
       return;
     }
-    const step = (e.shiftKey ? 5 : 1) * (e.key === 'ArrowLeft' ? -1 : 1);
     const duration = Number(r.duration ?? r.options?.duration ?? Infinity);
-    const to = Math.min(Math.max(0, Number(r.position) + step), Number.isFinite(duration) ? duration : Number(r.position) + step);
-    await app.send({ op: 'player.seek', target, to });
-    note.textContent = `${target}: ${to.toFixed(2)} s`;
+    const wanted = Number(r.position) + press.step;
+    const to = Math.min(Math.max(0, wanted), Number.isFinite(duration) ? duration : wanted);
+    const reply = await app.send({ op: 'player.seek', target, to });
+    if (reply.type === 'ack') note.textContent = `${target}: ${to.toFixed(2)} s`;
+  }
+
+  async function drain() {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length) await run(queue.shift());
+    } finally {
+      running = false;
+    }
+  }
+
+  document.addEventListener('keydown', (e) => {
+    const info = app.session.info;
+    if (!info.session || info.replay || !app.session.isController) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    if (e.key !== ' ' && e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    if (e.key === ' ' && e.target instanceof Element && e.target.closest('button, summary')) return;
+    e.preventDefault();
+    if (app.tourRunning) {
+      note.textContent = 'The guided tour is playing: press "Stop tour / take control" first, then the keys drive a player.';
+      return;
+    }
+    if (e.key === ' ') {
+      queue.push({ kind: 'toggle' });
+    } else {
+      const step = (e.shiftKey ? 5 : 1) * (e.key === 'ArrowLeft' ? -1 : 1);
+      const last = queue[queue.length - 1];
+      if (last && last.kind === 'seek') last.step += step;
+      else queue.push({ kind: 'seek', step });
+    }
+    drain();
   });
 }
 

@@ -20,6 +20,7 @@ import { Inspector } from './inspector.js';
 import { setupKeyboard } from './keyboard.js';
 import { setupDescription } from './describe.js';
 import { setupTooltips } from './tooltips.js';
+import { announce, announcements, setupAnnouncer } from './announce.js';
 
 const $ = (id) => {
   const el = document.getElementById(id);
@@ -28,7 +29,8 @@ const $ = (id) => {
 };
 
 const conn = new Connection(defaultUrl());
-const renderer = new Renderer($('canvas'));
+setupAnnouncer($('announcer'));
+const renderer = new Renderer($('canvas'), { fit: true });
 const log = new EventLog($('event-log'), $('event-filter'), $('event-count'));
 
 const app = {
@@ -73,25 +75,61 @@ conn.addEventListener('event', (e) => {
   if (msg.name === 'session.closed') app.session.closed();
 });
 conn.addEventListener('error', (e) => log.error(e.detail));
+// While the connection is down the canvas holds the last picture received: it is dimmed under a
+// notice, so it never looks live, and the change is announced once (not each retry).
+const connNotice = $('conn-notice');
+let down = false;
 conn.addEventListener('state', (e) => {
   const { state, reason, delayMs } = e.detail;
   if (state === 'open') log.note('connected');
   if (state === 'waiting') log.note(`disconnected (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`);
+  if (state === 'open' && down) {
+    down = false;
+    renderer.canvas.classList.remove('stale');
+    connNotice.hidden = true;
+    announce('Reconnected to the server.');
+  } else if (state === 'waiting' && !down) {
+    down = true;
+    renderer.canvas.classList.add('stale');
+    connNotice.hidden = false;
+    announce('Disconnected from the server; reconnecting. The screen shows the last picture received.');
+  }
 });
 conn.addEventListener('open', () => app.session.enter());
 
 const sessionEnded = $('session-ended');
+const sessionEndedText = $('session-ended-text');
+const sessionNew = $('session-new');
+const short = (id) => `${String(id).slice(0, 8)}…`;
+function sessionNotice({ session, ended, gone, goneRecording, replaced }) {
+  if (session) {
+    return replaced ? `Session ${short(replaced)} no longer exists (the server restarted, or it expired): this is a new`
+      + ' session, and pages that watched the old one are not in it. Share its link again.' : '';
+  }
+  if (ended === 'closed') return 'This session was closed. Create a new one or join another in the Session panel.';
+  if (ended === 'left') return 'You left the session. Create a new one or join another in the Session panel.';
+  if (ended === 'gone') {
+    const recording = goneRecording ? `, and the recording "${goneRecording}" cannot be opened` : '';
+    return `Session ${short(gone)} no longer exists (the server restarted, or it expired)${recording}, so nothing here is live.`
+      + ' Start a new session, or join another in the Session panel.';
+  }
+  return '';
+}
+let lastNotice = '';
 app.session.addEventListener('change', (e) => {
   applyRole(app.session);
   replayBar.configure(e.detail.replay);
-  // A session that ended takes its picture with it, and the page says why and what next.
+  // A session that ended (or is gone) takes its picture with it, and the page says why and what next.
   const { session, ended } = e.detail;
   if (!session) renderer.clear();
-  sessionEnded.hidden = Boolean(session) || !ended;
-  sessionEnded.textContent = ended === 'closed'
-    ? 'This session was closed. Create a new one or join another in the Session panel.'
-    : 'You left the session. Create a new one or join another in the Session panel.';
+  const text = sessionNotice(e.detail);
+  sessionEnded.hidden = !text;
+  sessionEndedText.textContent = text;
+  sessionNew.hidden = Boolean(session) || !ended;
+  if (text && text !== lastNotice) announce(text);
+  lastNotice = text;
 });
+sessionNew.addEventListener('click', () => app.session.startNew());
 applyRole(app.session);
 
 forwardPointer($('canvas'), renderer, (msg) => conn.post(msg),
@@ -119,7 +157,7 @@ setupRecordings(app, {
   start: $('record-start'), stop: $('record-stop'), state: $('record-state'),
   list: $('recordings-list'), empty: $('recordings-empty'), refresh: $('recordings-refresh'),
 });
-setupShare(app, { viewer: $('copy-viewer-link'), controller: $('copy-controller-link'), output: $('share-link') });
+setupShare(app, { viewer: $('copy-viewer-link'), controller: $('copy-controller-link'), output: $('share-link'), note: $('share-note') });
 setupStatus(app, {
   conn: $('status-conn'), role: $('status-role'), session: $('status-session'),
   fps: $('status-fps'), frames: $('status-frames'), latency: $('status-latency'), draw: $('status-draw'),
@@ -142,6 +180,8 @@ window.progresscast = {
   // The timing inspector: the samples received and what was last plotted (canvas pixels).
   get inspector() { return { target: inspector.target, samples: inspector.samples, plot: inspector.plot }; },
   get tourRunning() { return Boolean(app.tourRunning); },
+  // What the page announced (the polite live region), oldest first.
+  get announcements() { return [...announcements]; },
   // Frame encoding: asked for (from the URL), confirmed by the server's ack, that of the newest
   // frame, and counts of frames received per encoding and of binary messages that did not decode.
   get frames() {

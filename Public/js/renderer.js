@@ -5,9 +5,11 @@ import { recordDraw } from './stats.js';
 
 const MAX_DEPTH = 32;
 const PATH_CACHE_MAX = 512;
-// Room kept for the top bar when fitting the canvas to a short window (a window at least
-// 667 + 60 px tall shows it at full size).
+// Room kept for the top bar when fitting the canvas to a short window, on a page that does not
+// ask for a measured fit (the developer page): a window at least 667 + 60 px tall shows it whole.
 const FIT_MARGIN = 60;
+// With a measured fit (the main page), the room kept under the canvas.
+const FIT_BOTTOM = 12;
 
 // Server icons repeat the same path data every frame; parsing it once saves most of a path's cost.
 const pathCache = new Map();
@@ -151,8 +153,12 @@ export function drawShapes(ctx, shapes, withText = true, depth = 0) {
 }
 
 export class Renderer {
-  constructor(canvas) {
+  // `fit`: fit the canvas to what is around it, measured: the width its parent offers (a narrow
+  // window) and the height left under whatever sits above it (top bar, tour bar, notices).
+  constructor(canvas, { fit = false } = {}) {
     this.canvas = canvas;
+    this.fit = fit;
+    this.fitDirty = true;
     this.ctx = canvas.getContext('2d');
     this.current = null;   // the frame on screen
     this.pending = null;   // the newest frame not yet drawn
@@ -162,7 +168,28 @@ export class Renderer {
     fontsReady.then(() => this.redraw());
     document.fonts.addEventListener('loadingdone', () => this.redraw()); // fonts that were late
     // Zooming or moving to another screen changes devicePixelRatio and fires resize.
-    window.addEventListener('resize', () => this.redraw());
+    window.addEventListener('resize', () => { this.fitDirty = true; this.redraw(); });
+    // The parent changes size when the layout does (a bar or notice above the canvas comes or
+    // goes, a column narrows): fit again. Fitting to the same room changes nothing, so this settles.
+    if (fit && canvas.parentElement && typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => { this.fitDirty = true; this.redraw(); }).observe(canvas.parentElement);
+    }
+  }
+
+  // The CSS pixels the canvas may take: [width, height]. Measured from the layout (scroll
+  // position and sticky offsets left out: the page as it opens), or the old margin.
+  room() {
+    if (!this.fit || !this.canvas.parentElement) return [Infinity, window.innerHeight - FIT_MARGIN];
+    const parent = this.canvas.parentElement;
+    const ps = getComputedStyle(parent);
+    const width = parent.clientWidth - parseFloat(ps.paddingLeft) - parseFloat(ps.paddingRight);
+    // Where the canvas starts on the page: its place in its parent (under the tour bar and any
+    // notice), and the parent's place in the page's (static) layout above it.
+    const layout = parent.parentElement ?? document.body;
+    const ls = getComputedStyle(layout);
+    const top = layout.getBoundingClientRect().top + window.scrollY + parseFloat(ls.paddingTop)
+      + parseFloat(ps.paddingTop) + (this.canvas.getBoundingClientRect().top - parent.getBoundingClientRect().top);
+    return [width > 0 ? width : Infinity, window.innerHeight - top - FIT_BOTTOM];
   }
 
   submit(frame) {
@@ -192,18 +219,24 @@ export class Renderer {
 
   resize(w, h) {
     const dpr = window.devicePixelRatio || 1;
-    // A window too short for the whole screen shows it smaller (never below 240 px wide), so the
-    // phone fits without scrolling; the backing store follows the displayed size times the pixel
-    // ratio, so it stays sharp on HiDPI screens.
-    const room = (window.innerHeight - FIT_MARGIN) * (w / h);
-    const shown = Math.min(w, Math.max(240, room));
-    const scale = (shown / w) * dpr;
     const s = this.size;
+    if (!this.fitDirty && s.w === w && s.h === h && s.dpr === dpr) return;
+    this.fitDirty = false;
+    // A window too short for the whole screen shows it smaller (never below 240 px wide unless
+    // the window is narrower), so the phone fits without scrolling; a narrow window shows it as
+    // wide as there is room. The backing store follows the displayed size times the pixel ratio,
+    // so it stays sharp (no resampling) at any size and on HiDPI screens.
+    const [roomW, roomH] = this.room();
+    let shown = Math.min(w, Math.max(240, roomH * (w / h)), roomW);
+    if (shown < w) shown = Math.max(1, Math.floor(shown));
+    const scale = (shown / w) * dpr;
     if (s.w === w && s.h === h && s.dpr === dpr && s.shown === shown) return;
     this.canvas.width = Math.max(1, Math.round(w * scale));
     this.canvas.height = Math.max(1, Math.round(h * scale));
-    // Only the width is set: CSS keeps the aspect ratio (height: auto) and may shrink it to fit.
-    this.canvas.style.width = `${shown}px`;
+    // The element is the frame's width in CSS (so backing pixels / style width is the scale from
+    // points), shown at `shown` px by max-width; CSS keeps the aspect ratio (height: auto).
+    this.canvas.style.width = `${w}px`;
+    this.canvas.style.maxWidth = shown < w ? `min(100%, ${shown}px)` : '';
     this.size = { w, h, dpr, shown, scale };
   }
 

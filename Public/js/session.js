@@ -47,8 +47,22 @@ export function normalizeMarkers(markers) {
   }).filter((m) => Number.isFinite(m.t)).sort((a, b) => a.t - b.t);
 }
 
+// The browser's local time with its UTC offset ("2026-11-23T14:05:00+08:00"), for session.create's
+// `date` (docs/protocol.md section 8): the phone's status-bar clock then shows the viewer's time.
+export function localDate(now = new Date()) {
+  const two = (n) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  const offset = -now.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return `${String(now.getFullYear()).padStart(4, '0')}-${two(now.getMonth() + 1)}-${two(now.getDate())}`
+    + `T${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}`
+    + `${sign}${two(Math.abs(offset) / 60)}:${two(Math.abs(offset) % 60)}`;
+}
+
 // `frames`: the encoding the server's ack confirmed (null: it did not say, so JSON).
-// `ended`: why there is no session any more ("closed" by the server, "left" by this page), or null.
+// `ended`: why there is no session any more ("closed" by the server, "left" by this page, "gone": the
+// link's session no longer exists, `gone` its id), or null. `replaced`: the id of the session a
+// controller link named that no longer existed, when this one was made in its place.
+// `chrome`: whether the session draws the phone (from its create or join ack).
 // A replay session's state from a join reply (null for a live session): what the replay bar shows.
 function replayOf(r, recording) {
   if (r.duration === undefined) return null;
@@ -58,7 +72,7 @@ function replayOf(r, recording) {
   };
 }
 
-const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null, recordingTo: null };
+const EMPTY = { session: null, token: null, role: null, canvas: null, clock: null, fps: null, replay: null, frames: null, ended: null, recordingTo: null, chrome: null, gone: null, replaced: null };
 
 export class Session extends EventTarget {
   constructor(app) {
@@ -76,7 +90,9 @@ export class Session extends EventTarget {
 
   set(info) {
     this.info = { ...EMPTY, ...info };
-    writeFragment({ session: this.info.session, token: this.info.token, replay: this.info.replay?.recording });
+    // A link whose session is gone stays in the address bar: a reload says the same again.
+    if (this.info.gone) writeFragment({ session: this.info.gone, token: null, replay: this.info.goneRecording ?? null });
+    else writeFragment({ session: this.info.session, token: this.info.token, replay: this.info.replay?.recording });
     this.dispatchEvent(new CustomEvent('change', { detail: this.info }));
   }
 
@@ -106,7 +122,8 @@ export class Session extends EventTarget {
       if (f.replay && r.duration === undefined) return this.openReplay(f.replay);
       const replay = replayOf(r, f.replay);
       return this.set({ session: r.session ?? f.session, token: f.token, role: r.role ?? 'viewer', recordingTo: r.recordingTo ?? null,
-        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping) });
+        canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null, replay, looping: Boolean(r.looping),
+        chrome: r.chrome ?? null });
     }
     if (GONE.has(r.code)) {
       if (explicit) {
@@ -114,20 +131,37 @@ export class Session extends EventTarget {
         if (before) this.set(before);
         return r;
       }
-      this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
       if (f.replay) {
+        this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; opening the recording again`);
         const opened = await this.openReplay(f.replay);
         if (opened.type === 'ack') return opened;
-        this.app.log.note(`the recording "${f.replay}" cannot be opened; a new live session instead`);
+        this.app.log.note(`the recording "${f.replay}" cannot be opened`);
       }
-      return this.create();
+      // A viewer link (no token) never turns into a session of this page's own: the page says the
+      // session is gone and offers to start a new one (the notice's button).
+      if (!f.token) {
+        this.app.log.note(`session ${f.session.slice(0, 8)}… no longer exists (the server restarted, or it expired)`);
+        this.set({ ended: 'gone', gone: f.session, goneRecording: f.replay ?? null });
+        return r;
+      }
+      // A controller link gets a new session in its place, with the phone if the old one had it
+      // (or, on a page just opened, unless the URL asks for a bare canvas), and the page says so.
+      this.app.log.note(`session ${f.session.slice(0, 8)}… is gone; starting a new one`);
+      const chrome = this.info.session === f.session && this.info.chrome !== null ? Boolean(this.info.chrome) : !bareCanvas();
+      return this.create(chrome ? { chrome: true, date: localDate() } : {}, { replaced: f.session });
     }
     return undefined;
   }
 
-  async create(options = {}) {
+  async create(options = {}, extra = {}) {
     const msg = { op: 'session.create', ...options, frames: wantedFrames() };
-    return this.adopt(msg, await this.app.send(msg));
+    return this.adopt(msg, await this.app.send(msg), extra);
+  }
+
+  // The "Start a new session" button of the notice that a session ended or is gone: a phone
+  // screen (unless the URL asks for a bare canvas), without the tour.
+  async startNew() {
+    return this.create(bareCanvas() ? {} : { chrome: true, date: localDate() });
   }
 
   // A page opened without a session: a phone screen playing the guided tour (event `fresh`
@@ -136,7 +170,7 @@ export class Session extends EventTarget {
   async createFresh() {
     if (bareCanvas() || this.freshDone) return this.create();
     this.freshDone = true;
-    const r = await this.create({ chrome: true });
+    const r = await this.create({ chrome: true, date: localDate() });
     if (r.type === 'ack') this.dispatchEvent(new CustomEvent('fresh', { detail: this.info }));
     return r;
   }
@@ -161,9 +195,10 @@ export class Session extends EventTarget {
   }
 
   // Follows a session-changing op's reply, whoever sent it (these methods or the console).
-  adopt(msg, r) {
+  adopt(msg, r, extra = {}) {
     if (r.type !== 'ack') return r;
-    const common = { session: r.session, canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null };
+    const common = { session: r.session, canvas: r.canvas, clock: r.clock, fps: r.fps, frames: r.frames ?? null,
+      chrome: r.chrome ?? null, ...extra };
     switch (msg.op) {
       case 'session.create':
         this.set({ ...common, token: r.token, role: 'controller' });

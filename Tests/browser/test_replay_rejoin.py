@@ -1,6 +1,7 @@
 """A replay in the page survives a reload and a shared link (docs/protocol.md section 7): the page
 rejoins the replay session where it is, playing or paused, instead of opening the recording
-again at 0; a link to a replay whose session and recording are both gone starts a new session."""
+again at 0; a link to a replay whose session and recording are both gone says so and offers a new
+session (it does not make the visitor the controller of one by itself)."""
 import time
 
 from pcbrowser import save_screenshot, wait_js
@@ -40,12 +41,21 @@ def test_a_reloaded_replay_goes_on_where_it_was(browser, server_url):
     save_screenshot(driver, "replay-rejoined")
 
 
-def test_a_link_to_a_gone_replay_starts_a_new_session(browser, server_url):
+def test_a_link_to_a_gone_replay_says_so_and_offers_a_new_session(browser, server_url):
     driver = browser
-    info = open_page(driver, f"{server_url}/#session=00000000000000000000000000000000&replay=no-such-recording")
-    assert info["session"] and info["session"] != "00000000000000000000000000000000" and info["replay"] is None, info
+    driver.get("about:blank")
+    driver.get(f"{server_url}/#session=00000000000000000000000000000000&replay=no-such-recording")
+    wait_js(driver, "window.progresscast && window.progresscast.connected"
+                    " && !document.getElementById('session-ended').hidden", timeout=15)
+    info = driver.execute_script("return window.progresscast.session;")
+    assert info["session"] is None and info["role"] is None, info
+    notice = driver.execute_script("return document.getElementById('session-ended').textContent;")
+    assert "no longer exists" in notice and "no-such-recording" in notice, notice
     notes = " | ".join(e["detail"] for e in log_entries(driver, "note"))
     assert "cannot be opened" in notes, notes
+    # Not blank and not a dead end: the notice's button starts a live session.
+    driver.execute_script("document.getElementById('session-new').click();")
+    wait_js(driver, "window.progresscast.session.role === 'controller' && !window.progresscast.session.replay")
 
 
 def test_the_replay_keys_work_after_the_seek_slider_was_used(browser, server_url):
