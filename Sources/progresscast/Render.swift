@@ -19,7 +19,9 @@ struct Render: ParsableCommand {
     @Argument(help: "A .pcast file.")
     var file: String
 
-    @Option(help: "Media time in seconds.")
+    // Unconditional: "--at -1" takes "-1" as the value (and says why it is refused) rather than
+    // reading it as an option and saying the value is missing.
+    @Option(parsing: .unconditional, help: "Media time in seconds.")
     var at: Double = 0
 
     @Option(help: "svg, json or png.")
@@ -32,7 +34,9 @@ struct Render: ParsableCommand {
     var out: String = "-"
 
     func run() throws {
-        guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time >= 0") }
+        guard at.isFinite, at >= 0 else {
+            throw ValidationError("--at must be a finite time >= 0 (seconds), got \(at)")
+        }
         guard scale.isFinite, ExportSettings.scaleRange.contains(scale) else {
             throw ValidationError("--scale must be between 0.25 and 4")
         }

@@ -168,3 +168,12 @@ def test_run_script_will_not_record_over_its_own_script(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "2 steps over 2.000 s, 0 failed; recording 3.000 s long (1 s after the last step" in done.stdout, done.stdout
     assert run("replay", str(tmp_path / "out.pcast")).stdout.startswith(f"{tmp_path / 'out.pcast'}: 3.000 s, ")
+
+
+def test_render_says_why_a_time_is_refused(recording):
+    """A negative or infinite --at is named with its value (a negative one was read as a missing
+    value, "--at -1" taken for an option)."""
+    for value, shown in (("-1", "-1.0"), ("inf", "inf")):
+        done = run("render", str(recording), "--at", value, "--format", "json")
+        assert done.returncode == 64, done.stderr
+        assert f"--at must be a finite time >= 0 (seconds), got {shown}" in done.stderr, done.stderr
