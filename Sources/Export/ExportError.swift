@@ -8,6 +8,9 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case ffmpegMissing
         /// ffmpeg failed or was killed (HTTP 500).
         case ffmpegFailed
+        /// The recording holds nothing to export: no command at all, not even the
+        /// `session.create` it starts with (HTTP 400).
+        case badRecording
         /// The time or size limit was reached (HTTP 413).
         case limit
         /// The export was cancelled (the client went away).

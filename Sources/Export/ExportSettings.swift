@@ -17,6 +17,9 @@ public struct ExportSettings: Equatable, Sendable {
     public static let fpsRange = 1.0...120.0
     public static let scaleRange = 0.25...4.0
     public static let speedRange = 0.1...16.0
+    /// The highest frame rate of a GIF: its frame delays are whole hundredths of a second, and
+    /// browsers (and ffmpeg's reader) slow delays under 0.02 s to 0.1 s.
+    public static let gifMaxFPS = 50.0
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -44,6 +47,12 @@ public struct ExportSettings: Equatable, Sendable {
             }
         }
         try check(fps, Self.fpsRange, "fps")
+        if format == .gif, fps > Self.gifMaxFPS {
+            throw ExportError(
+                .badSettings,
+                "fps must be between 1 and \(Self.format(Self.gifMaxFPS)) for a GIF (its frame delays are whole hundredths of a second, and browsers play delays under 0.02 s as 0.1 s), got \(Self.format(fps))"
+            )
+        }
         try check(scale, Self.scaleRange, "scale")
         try check(speed, Self.speedRange, "speed")
         let end = to ?? duration

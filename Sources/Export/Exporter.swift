@@ -45,7 +45,8 @@ public struct Exporter {
     /// The error an export needing ffmpeg fails with when it is not installed (names the package).
     public static var ffmpegMissing: ExportError { FFmpegProcess.missing }
 
-    /// Writes the export to `destination` (a file, or a folder for a PNG sequence).
+    /// Writes the export to the path `destination` (a file, or a folder for a PNG sequence; see
+    /// ``ExportDestination/resolve(_:format:recording:)`` for what an existing path gets).
     /// - Parameters:
     ///   - progress: called after each frame with (frames done, frames in all), on this thread.
     ///   - isCancelled: polled between frames; true stops the export (``ExportError/Kind/cancelled``).
@@ -55,12 +56,54 @@ public struct Exporter {
         to destination: String, limits: ExportLimits = ExportLimits(),
         progress: @escaping (Int, Int) -> Void = { _, _ in }, isCancelled: @escaping () -> Bool = { false }
     ) throws(ExportError) -> Int {
+        try export(
+            to: ExportDestination.resolve(destination, format: settings.format), limits: limits, progress: progress,
+            isCancelled: isCancelled)
+    }
+
+    /// Writes the export to `destination`: a file or folder is written under a temporary name
+    /// and renamed over it; for standard output or a stream the export is made in a temporary
+    /// file first (MP4 needs to seek), then copied into it.
+    /// - Parameters:
+    ///   - progress: called after each frame with (frames done, frames in all), on this thread.
+    ///   - isCancelled: polled between frames (and while copying to a stream); true stops the
+    ///     export (``ExportError/Kind/cancelled``).
+    /// - Returns: the number of frames written.
+    /// - Throws: ``ExportError/Kind/badRecording`` first of all for a recording that holds no
+    ///   command (cut after its header).
+    @discardableResult
+    public func export(
+        to destination: ExportDestination, limits: ExportLimits = ExportLimits(),
+        progress: @escaping (Int, Int) -> Void = { _, _ in }, isCancelled: @escaping () -> Bool = { false }
+    ) throws(ExportError) -> Int {
+        guard recording.events.contains(where: { if case .command = $0.event { true } else { false } }) else {
+            // Not even the session.create every recording starts with: a file cut after its header
+            // (as replay --verify refuses it). Exporting it would draw one blank frame.
+            throw ExportError(
+                .badRecording,
+                "nothing to export: the recording holds no command, not even the session.create it starts with (it ends after its header)"
+            )
+        }
         let times = try settings.frameTimes(duration: recording.duration)
         let ffmpeg = settings.format.usesFFmpeg ? FFmpegProcess.locate() : nil
         if settings.format.usesFFmpeg, ffmpeg == nil { throw FFmpegProcess.missing }
-        // ffmpeg exiting mid-way must come back as EPIPE from write(2), not kill this process.
+        // ffmpeg exiting mid-way (or a stream's reader going away) must come back as EPIPE from
+        // write(2), not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        let target = URL(fileURLWithPath: destination)
+        let path: String
+        var stream: String?
+        switch destination {
+        case .file(let file):
+            path = file
+        case .standardOutput, .stream:
+            if case .stream(let name) = destination { stream = name } else { stream = "-" }
+            path =
+                FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "progresscast-export-\(UUID().uuidString).\(settings.format.fileExtension)"
+                ).path
+        }
+        defer { if stream != nil { try? FileManager.default.removeItem(atPath: path) } }
+        let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -89,7 +132,48 @@ public struct Exporter {
         guard rename(temporary.path, target.path) == 0 else {
             throw ExportError(.io, "cannot write \(target.path): \(String(cString: strerror(errno)))")
         }
+        if let stream {
+            try Self.copy(path, to: stream, isCancelled: isCancelled)
+        }
         return times.count
+    }
+
+    /// Copies the file at `path` into `stream` (`-`: standard output), opened for writing
+    /// without creating or truncating it.
+    private static func copy(_ path: String, to stream: String, isCancelled: () -> Bool) throws(ExportError) {
+        let name = stream == "-" ? "standard output" : stream
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else {
+            throw ExportError(.io, "cannot read the finished export back: \(String(cString: strerror(errno)))")
+        }
+        defer { close(source) }
+        let output = stream == "-" ? STDOUT_FILENO : open(stream, O_WRONLY | O_CLOEXEC)
+        guard output >= 0 else { throw ExportError(.io, "cannot write \(name): \(String(cString: strerror(errno)))") }
+        defer { if output != STDOUT_FILENO { close(output) } }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if isCancelled() { throw ExportError(.cancelled, "the export was cancelled") }
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw ExportError(.io, "cannot read the finished export back: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return }
+            var failure: Int32 = 0
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < count, let base = bytes.baseAddress {
+                    let written = write(output, base + offset, count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    offset += written
+                }
+            }
+            if failure != 0 { throw ExportError(.io, "cannot write \(name): \(String(cString: strerror(failure)))") }
+        }
     }
 }
 
@@ -184,9 +268,30 @@ private struct Run {
                 total: total, include: { $0 % stride == 0 })
             inputs += ["-i", palette.path]
         }
+        var outputOptions = settings.format.ffmpegOutputOptions
+        if settings.format == .gif {
+            outputOptions += ["-final_delay", String(Self.gifFinalDelay(frames: times.count, fps: settings.fps))]
+        }
         try pipe(
-            ffmpeg: ffmpeg, arguments: inputs + settings.format.ffmpegOutputOptions + [output], total: total,
-            include: { _ in true })
+            ffmpeg: ffmpeg, arguments: inputs + outputOptions + [output], total: total, include: { _ in true })
+    }
+
+    /// The delay of a GIF's last frame, in hundredths of a second. ffmpeg's GIF writer rounds each
+    /// frame's time to a hundredth and gives a frame the gap to the next one, so the delays carry
+    /// the rounding (30 fps: 3, 3, 4, ...) and add up; the last frame would repeat the delay
+    /// before it, so it gets the rest of the export's duration instead (the delays then add up to
+    /// `frames / fps` rounded to a hundredth).
+    static func gifFinalDelay(frames: Int, fps: Double) -> Int {
+        let (numerator, denominator) = rational(fps)
+        // k frames last k * 100 * denominator / numerator hundredths, rounded half up (as
+        // ffmpeg's av_rescale_q).
+        func hundredths(_ k: Int) -> Int { (2 * k * 100 * denominator + numerator) / (2 * numerator) }
+        return hundredths(frames) - hundredths(frames - 1)
+    }
+
+    /// The frame rate as a fraction (an integer over 1, or over 1000), as ffmpeg is given it.
+    private static func rational(_ fps: Double) -> (Int, Int) {
+        fps == fps.rounded() ? (Int(fps), 1) : (Int((fps * 1000).rounded()), 1000)
     }
 
     private mutating func pipe(
@@ -231,6 +336,7 @@ private struct Run {
 
     /// The frame rate as ffmpeg reads it (an integer, or a fraction over 1000).
     private static func rate(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(Int(fps)) : "\(Int((fps * 1000).rounded()))/1000"
+        let (numerator, denominator) = rational(fps)
+        return denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)"
     }
 }

@@ -7,6 +7,7 @@ import concurrent.futures
 import http.client
 import json
 import os
+import signal
 import stat
 import subprocess
 import time
@@ -153,6 +154,8 @@ def test_ten_second_export_speed(recording, tmp_path):
     (["--format", "bmp"], "unknown format"),
     (["--format", "gif", "--fps", "0"], "fps must be between 1 and 120"),
     (["--format", "gif", "--fps", "1000"], "fps must be between 1 and 120"),
+    (["--format", "gif", "--fps", "60"], "fps must be between 1 and 50 for a GIF"),
+    (["--format", "gif", "--fps", "50.5"], "fps must be between 1 and 50 for a GIF"),
     (["--format", "gif", "--scale", "0"], "scale must be between"),
     (["--format", "gif", "--speed", "0"], "speed must be between"),
     (["--format", "gif", "--from", "20"], "from must be a time in the recording"),
@@ -200,6 +203,172 @@ def test_tampered_recording_fails_like_replay(recording, tmp_path):
     assert (done.returncode == 0) == (replay.returncode == 0), (replay.stderr, done.stderr)
     if done.returncode != 0:
         assert "tampered.pcast" in done.stderr and not (tmp_path / "t.gif").exists()
+
+
+# ---- GIF frame delays ------------------------------------------------------------------------------
+
+def gif_delays(path):
+    """The delay of every frame of a GIF, in hundredths of a second (its graphic control extensions)."""
+    data, delays, i = Path(path).read_bytes(), [], 0
+    while (i := data.find(b"\x21\xf9\x04", i)) >= 0:
+        delays.append(int.from_bytes(data[i + 4:i + 6], "little"))
+        i += 6
+    return delays
+
+
+@pytest.mark.parametrize("fps", [1, 7, 7.3, 29.97, 30, 45, 50])
+def test_gif_delays_add_up_to_the_duration(recording, tmp_path, fps):
+    """A GIF stores whole hundredths: the rounding is carried from frame to frame (30 fps: 3, 3, 4)
+    and the last frame gets what is left, so the file lasts frames / fps to the hundredth, and no
+    delay is under the 2 hundredths browsers honour."""
+    out = tmp_path / "timed.gif"
+    done = run("export", recording, "--format", "gif", "--fps", fps, "--to", 4, "--out", out)
+    assert done.returncode == 0, done.stderr
+    info = probe(out)
+    delays = gif_delays(out)
+    assert len(delays) == info["frames"] and min(delays) >= 2, delays
+    expected = round(info["frames"] * 100 / fps) / 100
+    assert sum(delays) / 100 == pytest.approx(expected, abs=1e-9), delays
+    assert info["duration"] == pytest.approx(expected, abs=1e-6), (info, expected)
+
+
+def test_gif_fps_limit_is_for_gif_only(recording, tmp_path):
+    out = tmp_path / "fast.mp4"
+    done = run("export", recording, "--format", "mp4", "--fps", 120, "--to", 0.5, "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert probe(out)["frames"] == 60
+
+
+# ---- what --out names ----------------------------------------------------------------------------
+
+def test_out_symlink_is_written_through(recording, tmp_path):
+    real = tmp_path / "real.gif"
+    real.write_text("keep\n")
+    link = tmp_path / "link.gif"
+    link.symlink_to("real.gif")
+    done = run("export", recording, "--format", "gif", "--fps", 5, "--to", 2, "--out", link)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and os.readlink(link) == "real.gif"
+    assert real.read_bytes()[:6] == b"GIF89a" and probe(real)["frames"] == 10
+    assert leftovers(tmp_path) == []
+
+
+def test_out_symlink_into_another_folder_renames_beside_the_target(recording, tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "real.mp4").write_text("old\n")
+    link = tmp_path / "a" / "link.mp4"
+    link.symlink_to(tmp_path / "b" / "real.mp4")
+    done = run("export", recording, "--format", "mp4", "--fps", 5, "--to", 2, "--out", link)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and probe(tmp_path / "b" / "real.mp4")["frames"] == 10
+    assert leftovers(tmp_path / "a") == [] and leftovers(tmp_path / "b") == []
+
+
+def test_out_symlink_to_nothing_is_refused(recording, tmp_path):
+    link = tmp_path / "dangling.gif"
+    link.symlink_to("missing/nowhere.gif")
+    done = run("export", recording, "--format", "gif", "--out", link)
+    assert done.returncode == 1 and "it is a link to missing/nowhere.gif" in done.stderr, done.stderr
+    assert link.is_symlink() and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("fmt,magic", [("gif", b"GIF89a"), ("mp4", b"ftyp")])
+def test_out_fifo_is_written_into(recording, tmp_path, fmt, magic):
+    fifo = tmp_path / f"pipe.{fmt}"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        done = run("export", recording, "--format", fmt, "--fps", 5, "--to", 2, "--out", fifo)
+        got, _ = reader.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        got = b""
+    finally:
+        reader.kill()
+        reader.wait()
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced"
+    assert magic in got[:16], got[:16]
+    copy = tmp_path / f"copy.{fmt}"
+    copy.write_bytes(got)
+    assert probe(copy)["frames"] == 10
+    assert leftovers(tmp_path) == [] and not list(Path("/tmp").glob(f"progresscast-export-*.{fmt}"))
+
+
+@pytest.mark.parametrize("fmt", ["gif", "mp4"])
+def test_out_dash_is_standard_output(recording, tmp_path, fmt):
+    done = subprocess.run([str(binary_path()), "export", str(recording), "--format", fmt, "--fps", "5", "--to", "2",
+                           "--out", "-"], capture_output=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert b"standard output: 10 frames" in done.stderr
+    assert not (tmp_path / "-").exists()
+    copy = tmp_path / f"out.{fmt}"
+    copy.write_bytes(done.stdout)
+    assert probe(copy)["frames"] == 10
+
+
+def test_out_dash_refuses_a_png_sequence(recording, tmp_path):
+    done = subprocess.run([str(binary_path()), "export", str(recording), "--format", "png-sequence", "--out", "-"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 64 and "cannot go to standard output" in done.stderr, done.stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_out_naming_the_recording_is_refused(recording, tmp_path):
+    copy = tmp_path / "self.pcast"
+    copy.write_bytes(recording.read_bytes())
+    (tmp_path / "link.gif").symlink_to("self.pcast")
+    os.link(copy, tmp_path / "hard.gif")
+    for out in (copy, tmp_path / "link.gif", tmp_path / "hard.gif"):
+        done = run("export", copy, "--format", "gif", "--fps", 2, "--out", out)
+        assert done.returncode == 64, done.stderr
+        assert "is the recording being exported" in done.stderr and "%" not in done.stderr, done.stderr
+    with copy.open("ab") as appended:  # standard output appended to the recording
+        done = subprocess.run([str(binary_path()), "export", str(copy), "--format", "gif", "--out", "-"],
+                              stdout=appended, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 64 and "standard output is the recording being exported" in done.stderr
+    assert copy.read_bytes() == recording.read_bytes()
+    assert (tmp_path / "link.gif").is_symlink() and leftovers(tmp_path) == []
+
+
+def test_out_folder_is_refused(recording, tmp_path):
+    (tmp_path / "folder.gif").mkdir()
+    done = run("export", recording, "--format", "gif", "--out", tmp_path / "folder.gif")
+    assert done.returncode == 1 and "it is a folder" in done.stderr, done.stderr
+    assert (tmp_path / "folder.gif").is_dir() and leftovers(tmp_path) == []
+
+
+# ---- a recording with nothing in it ---------------------------------------------------------------
+
+def test_header_only_recording_is_refused(recording, tmp_path):
+    header = tmp_path / "header.pcast"
+    header.write_bytes(recording.read_bytes().split(b"\n")[0] + b"\n")
+    out = tmp_path / "header.gif"
+    done = run("export", header, "--format", "gif", "--out", out)
+    assert done.returncode == 1, done.stderr
+    assert "nothing to export: the recording holds no command" in done.stderr, done.stderr
+    assert not out.exists() and leftovers(tmp_path) == []
+
+
+# ---- interrupted --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sig,status,fmt", [(signal.SIGINT, 130, "mp4"), (signal.SIGTERM, 143, "gif"),
+                                            (signal.SIGTERM, 143, "png-sequence"), (signal.SIGINT, 130, "webm")])
+def test_interrupted_export_leaves_no_partial_output(recording, tmp_path, sig, status, fmt):
+    out = tmp_path / ("frames" if fmt == "png-sequence" else f"long.{fmt}")
+    proc = subprocess.Popen([str(binary_path()), "export", str(recording), "--format", fmt, "--scale", "2",
+                             "--fps", "30", "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in proc.stderr:  # the progress lines: wait until the export is well under way
+        lines.append(line)
+        if "export: 30%" in line:  # past a GIF's palette pass
+            break
+    assert leftovers(tmp_path), "the export should be writing its partial output by now"
+    proc.send_signal(sig)
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=60) == status, lines + [rest]
+    assert "export interrupted" in rest, rest
+    assert not out.exists() and leftovers(tmp_path) == []
 
 
 def fake_ffmpeg(folder, script):
@@ -265,6 +434,7 @@ def test_route_exports_gif(server, recording):
     ("format=png-sequence", 400, "unknown format"),
     ("format=gif&fps=0", 400, "fps must be between"),
     ("format=gif&fps=1000", 400, "fps must be between"),
+    ("format=gif&fps=60", 400, "fps must be between 1 and 50 for a GIF"),
     ("format=gif&scale=0", 400, "scale must be between"),
     ("format=gif&fps=fast", 400, "fps must be a number"),
     ("format=gif&from=99", 400, "from must be a time in the recording"),
@@ -363,6 +533,15 @@ def test_route_needs_the_token(start_server, recording):
     assert get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1")[0] == 401
     status, headers, _ = get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1&token=export-token")
     assert status == 200 and headers["content-type"] == "image/gif"
+
+
+def test_route_header_only_recording(server, recording):
+    (server.recordings / "route-header.pcast").write_bytes(recording.read_bytes().split(b"\n")[0] + b"\n")
+    status, headers, body = get(server, "/api/recordings/route-header/export?format=gif")
+    assert status == 400 and headers["content-type"] == "application/json", body
+    reply = json.loads(body)
+    assert reply["error"] == "bad_request" and "nothing to export" in reply["message"], reply
+    assert get(server, "/api/health")[0] == 200
 
 
 def test_route_unreadable_recording(server):

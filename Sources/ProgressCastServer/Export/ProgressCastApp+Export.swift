@@ -66,7 +66,7 @@ extension ProgressCastApp {
         case .failure(let error):
             let (code, status): (String, Int) =
                 switch error.kind {
-                case .badSettings: ("bad_request", 400)
+                case .badSettings, .badRecording: ("bad_request", 400)
                 case .ffmpegMissing: ("unavailable", 503)
                 case .limit: ("too_large", 413)
                 case .cancelled: ("cancelled", 503)
