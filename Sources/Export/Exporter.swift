@@ -32,6 +32,9 @@ public struct Exporter {
     /// How many frames a GIF's palette is computed from at most (spread over the export).
     static let paletteSampleFrames = 60
 
+    /// The largest frame exported, in pixels (4096 by 4096: 64 MiB a frame buffer).
+    public static let maxFramePixels = 4096 * 4096
+
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(recording: Recording, settings: ExportSettings, fonts: FontCatalog) {
         self.recording = recording
@@ -82,6 +85,16 @@ public struct Exporter {
             throw ExportError(
                 .badRecording,
                 "nothing to export: the recording holds no command, not even the session.create it starts with (it ends after its header)"
+            )
+        }
+        let pixels = Rasterizer.pixelSize(
+            of: RecordingFrames(recording: recording, fonts: fonts).canvasSize, scale: settings.scale)
+        guard pixels.width * pixels.height <= Self.maxFramePixels else {
+            // Checked before any work: each frame is drawn into a buffer of 4 bytes a pixel, and
+            // ffmpeg holds several; a 4096-point canvas at scale 4 took 2 GB and then failed.
+            throw ExportError(
+                .badSettings,
+                "a frame would be \(pixels.width)x\(pixels.height) pixels, more than 4096x4096 (\(Self.maxFramePixels) in all): lower the scale"
             )
         }
         let times = try settings.frameTimes(duration: recording.duration)

@@ -549,3 +549,25 @@ def test_route_unreadable_recording(server):
     status, _, body = get(server, "/api/recordings/route-junk/export?format=gif")
     assert status == 400 and "the recording cannot be read" in json.loads(body)["message"]
     assert get(server, "/api/health")[0] == 200
+
+
+def test_a_frame_too_large_is_refused_before_any_work(tmp_path, start_server):
+    """A 4096-point canvas at scale 4 (16384x16384 pixels, a gigabyte a frame) is refused at once
+    with what to do, on the command line and by the route; 4096x4096 pixels is still exported."""
+    script = tmp_path / "big.json"
+    script.write_text('[[0,{"op":"hud.show","target":"h","label":"Big"}]]')
+    big = tmp_path / "big.pcast"
+    assert run("run-script", script, "--record", big, "--width", 4096, "--height", 4096).returncode == 0
+    started = time.monotonic()
+    done = run("export", big, "--format", "gif", "--fps", 1, "--scale", 4, "--out", tmp_path / "big.gif")
+    assert done.returncode == 64 and "a frame would be 16384x16384 pixels, more than 4096x4096" in done.stderr, done.stderr
+    assert time.monotonic() - started < 10 and not (tmp_path / "big.gif").exists()
+    s = start_server()
+    s.recordings.mkdir(parents=True, exist_ok=True)
+    (s.recordings / "big.pcast").write_bytes(big.read_bytes())
+    status, _, body = get(s, "/api/recordings/big/export?format=gif&fps=1&scale=4")
+    assert status == 400 and "more than 4096x4096" in json.loads(body)["message"], body
+    small = tmp_path / "small.pcast"
+    assert run("run-script", script, "--record", small, "--width", 1024, "--height", 1024).returncode == 0
+    done = run("export", small, "--format", "png-sequence", "--fps", 1, "--to", 1, "--scale", 4, "--out", tmp_path / "seq")
+    assert done.returncode == 0, done.stderr
