@@ -167,15 +167,22 @@ import Typesetting
         #expect(got.label?.width == ceil(f16.width(of: "Line one\u{2026}")))
     }
 
+    /// The frames of `target` after `hud.status` with `text` (shown at once) on `d`.
+    private func status(
+        _ text: String, target: String = "s", kind: HUDStatusKind = .success, on d: inout Driver
+    ) throws -> HUDFrames {
+        try d.stack.status(
+            target: target, kind: kind, text: text, duration: 30, animated: false, at: 0, timeline: &d.timeline,
+            events: &d.events)
+        return try #require(d.stack.frames(of: target))
+    }
+
     /// SVProgressHUD wraps a long status (`numberOfLines = 0`, at most 300 pt tall) where
     /// MBProgressHUD's label truncates; a status that fits one line is laid out as any label.
     @Test func longStatusWrapsAndShortStatusStaysOneLine() throws {
         let long = String(repeating: "All your changes were saved. ", count: 4)
         var d = Driver()
-        try d.stack.status(
-            target: "s", kind: .success, text: long, duration: 30, animated: false, at: 0, timeline: &d.timeline,
-            events: &d.events)
-        let got = try #require(d.stack.frames(of: "s"))
+        let got = try status(long, on: &d)
         let f16 = Fixture.bold(16)
         let maxItemWidth = 375 - 4 * Fixture.margin
         let lines = f16.wrap(long, maxWidth: maxItemWidth).lines
@@ -186,10 +193,7 @@ import Typesetting
         #expect(label.width <= maxItemWidth && label.maxY <= got.bezel.maxY - Fixture.margin + 1e-9)
 
         // A status that fits: the frames of a custom-mode HUD with that label.
-        try d.stack.status(
-            target: "short", kind: .success, text: "Saved", duration: 30, animated: false, at: 0,
-            timeline: &d.timeline, events: &d.events)
-        let short = try #require(d.stack.frames(of: "short"))
+        let short = try status("Saved", target: "short", on: &d)
         let plain = try frames(HUDProperties(mode: .custom, label: "Saved", customView: .checkmark))
         #expect(short == plain)
 
@@ -203,10 +207,7 @@ import Typesetting
     @Test func statusIsAtMostThreeHundredPointsTall() throws {
         let long = String(repeating: "Syncing every photo in the library. ", count: 40)
         var d = Driver()
-        try d.stack.status(
-            target: "s", kind: .info, text: long, duration: 30, animated: false, at: 0, timeline: &d.timeline,
-            events: &d.events)
-        let got = try #require(d.stack.frames(of: "s"))
+        let got = try status(long, kind: .info, on: &d)
         let f16 = Fixture.bold(16)
         #expect(got.labelLines.count == Int(300 / f16.lineHeight))
         #expect(got.labelLines.last?.hasSuffix("\u{2026}") == true)

@@ -107,6 +107,16 @@ def click_range_at(driver, element_id, fraction):
     return float(el.get_attribute("value"))
 
 
+def page_with_a_player(driver, url, duration):
+    """Opens the page at `url`, makes a bar and a player of `duration` seconds from the panels,
+    and takes the focus off the controls (so the page's keys reach it)."""
+    open_page(driver, url)
+    click(driver, "bar-create")
+    fill(driver, "player-duration", str(duration))
+    click(driver, "player-create")
+    driver.execute_script("document.activeElement.blur();")
+
+
 def log_entries(driver, kind=None):
     """Event-log entries (newest first) as {kind, time, title, detail}."""
     return driver.execute_script("""

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pcbrowser import make_driver, wait_js
-from pcpage import by_id, click, fill, find_shape, open_page, wait_log
+from pcpage import by_id, click, fill, find_shape, open_page, page_with_a_player, wait_log
 from pcserver import ServerProcess
 from pcws import WsClient
 
@@ -135,13 +135,9 @@ def test_a_restart_shows_a_stale_canvas_then_says_the_session_is_gone():
 
 def test_quick_key_presses_all_count(browser, server_url):
     driver = browser
-    open_page(driver, f"{server_url}/")
-    click(driver, "bar-create")
-    fill(driver, "player-duration", "60")
-    click(driver, "player-create")
+    page_with_a_player(driver, f"{server_url}/", 60)
     assert send(driver, {"op": "player.seek", "target": "p1", "to": 10})["type"] == "ack"
     assert send(driver, {"op": "inspect", "target": "p1"})["state"] != "playing"
-    driver.execute_script("document.activeElement.blur();")
     body = driver.find_element(By.TAG_NAME, "body")
     ActionChains(driver).move_to_element(body).send_keys(Keys.ARROW_RIGHT * 5).perform()
     wait_js(driver, "document.getElementById('key-note').textContent === 'p1: 15.00 s'", timeout=10)

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pcbrowser import REPO, SCREENSHOTS, canvas_pixel, make_driver, wait_js
-from pcpage import (by_id, click, click_range_at, close_panel, fill, find_shape, open_page, open_panel, snap, wait_drawn,
+from pcpage import (by_id, click, click_range_at, close_panel, fill, find_shape, open_page, open_panel, page_with_a_player, snap, wait_drawn,
                     wait_log)
 
 DOCS = REPO / "docs" / "screenshot.png"
@@ -266,11 +266,7 @@ def test_the_inspector_holds_values_and_breaks_where_a_replay_jumped(browser, se
 
 def test_keyboard_drives_the_player_and_the_canvas_is_described(browser, server_url):
     driver = browser
-    open_page(driver, f"{server_url}/")
-    click(driver, "bar-create")
-    fill(driver, "player-duration", "10")
-    click(driver, "player-create")
-    driver.execute_script("document.activeElement.blur();")
+    page_with_a_player(driver, f"{server_url}/", 10)
     body = driver.find_element(By.TAG_NAME, "body")
     ActionChains(driver).move_to_element(body).send_keys(Keys.SPACE).perform()
     wait_log(driver, "player.state p1", detail_contains='"playing"')
