@@ -37,13 +37,15 @@ export function setupLiveProgress(app, slider, targetInput) {
 
 // Viewers cannot change anything: every [data-mutating] fieldset is disabled for them.
 // A replay session takes only replay.* ops, so everything but the replay bar is disabled there.
-export function applyRole(session) {
+// `disconnected`: the connection is down (the controls would only say "not connected").
+export function applyRole(session, { disconnected = false } = {}) {
   const inReplay = Boolean(session.info && session.info.replay);
   for (const el of document.querySelectorAll('[data-mutating]')) {
     const viewerLocked = !session.isController;
     const replayLocked = inReplay && !el.closest('#replay-bar');
-    el.disabled = viewerLocked || replayLocked;
-    el.title = viewerLocked ? 'Read-only: open a controller link (with a token) to drive this session'
+    el.disabled = disconnected || viewerLocked || replayLocked;
+    el.title = disconnected ? 'Disconnected from the server: reconnecting'
+      : viewerLocked ? 'Read-only: open a controller link (with a token) to drive this session'
       : replayLocked ? 'A replay only takes the replay controls: create a new session to drive components' : '';
   }
 }

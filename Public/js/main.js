@@ -87,11 +87,14 @@ conn.addEventListener('state', (e) => {
     down = false;
     renderer.canvas.classList.remove('stale');
     connNotice.hidden = true;
+    applyRole(app.session);
     announce('Reconnected to the server.');
   } else if (state === 'waiting' && !down) {
     down = true;
     renderer.canvas.classList.add('stale');
     connNotice.hidden = false;
+    // The controls would only say "not connected": off until the connection is back.
+    applyRole(app.session, { disconnected: true });
     announce('Disconnected from the server; reconnecting. The screen shows the last picture received.');
   }
 });
@@ -117,7 +120,7 @@ function sessionNotice({ session, ended, gone, goneRecording, replaced }) {
 }
 let lastNotice = '';
 app.session.addEventListener('change', (e) => {
-  applyRole(app.session);
+  applyRole(app.session, { disconnected: down });
   replayBar.configure(e.detail.replay);
   // A session that ended (or is gone) takes its picture with it, and the page says why and what next.
   const { session, ended } = e.detail;

@@ -96,6 +96,8 @@ def test_a_restart_shows_a_stale_canvas_then_says_the_session_is_gone():
             assert "playing" not in stale["description"] and "not live" in stale["description"], stale
             # One announcement for the outage, not one per retry or per countdown step.
             assert len(stale["said"]) == count and "Disconnected" in stale["said"][-1], stale["said"]
+            # The controls are off while there is no connection (they would only fail).
+            assert d.execute_script("return document.getElementById('hud-show').matches(':disabled');") is True
         second = ServerProcess(log_name="qa-restart-2")
         second.argv[second.argv.index("--port") + 1] = str(port)
         second.start()
@@ -107,6 +109,7 @@ def test_a_restart_shows_a_stale_canvas_then_says_the_session_is_gone():
         assert a.execute_script("return window.progresscast.session.role;") == "controller"
         wait_js(a, "window.progresscast.drawnFrame && window.progresscast.drawnFrame.shapes.some((s) => s.id === 'chrome.background')")
         assert a.execute_script("return getComputedStyle(document.getElementById('canvas')).opacity;") == "1"
+        assert a.execute_script("return document.getElementById('hud-show').matches(':disabled');") is False
         assert any("Reconnected" in s for s in a.execute_script("return window.progresscast.announcements;"))
         # The viewer's page: not a controller of anything; the notice says so and offers a new session.
         wait_js(b, "document.getElementById('status-conn').dataset.state === 'open'"

@@ -437,6 +437,8 @@ def test_route_exports_gif(server, recording):
     ("format=gif&fps=60", 400, "fps must be between 1 and 50 for a GIF"),
     ("format=gif&scale=0", 400, "scale must be between"),
     ("format=gif&fps=fast", 400, "fps must be a number"),
+    ("format=gif&scale=0x1", 400, "scale must be a number"),
+    ("format=gif&fps=inf", 400, "fps must be a number"),
     ("format=gif&from=99", 400, "from must be a time in the recording"),
 ])
 def test_route_bad_query(server, recording, query, status, message):

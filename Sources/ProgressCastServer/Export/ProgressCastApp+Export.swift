@@ -97,7 +97,8 @@ extension ProgressCastApp {
             ("from", { settings.from = $0 }), ("to", { settings.to = $0 }), ("speed", { settings.speed = $0 }),
         ] as [(String, (Double) -> Void)] {
             guard let text = request.queryValue(name) else { continue }
-            guard let value = Double(text), value.isFinite else {
+            // Decimal only: Double("0x1") reads a hexadecimal number, so "scale=0x1" was scale 1.
+            guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let value = Double(text), value.isFinite else {
                 return .failure(ExportError(.badSettings, "\(name) must be a number, got \"\(text.prefix(40))\""))
             }
             apply(value)
