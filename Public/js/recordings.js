@@ -60,7 +60,15 @@ export function setupRecordings(app, els) {
     }
     els.empty.textContent = 'No recordings yet.';
     els.empty.hidden = list.length > 0;
-    els.list.replaceChildren(...list.map((rec) => row(rec)));
+    // A row whose recording is unchanged is kept as it is, so what it shows survives the list
+    // being read again (an export in progress and its status, an open menu).
+    const kept = new Map([...els.list.children].map((tr) => [tr.dataset.key, tr]));
+    els.list.replaceChildren(...list.map((rec) => {
+      const key = JSON.stringify([rec.name, rec.title, rec.created, rec.duration, rec.bytes, rec.error ?? null]);
+      const tr = kept.get(key) ?? row(rec);
+      tr.dataset.key = key;
+      return tr;
+    }));
   }
 
   function row(rec) {

@@ -55,3 +55,26 @@ URL.createObjectURL = (blob) => { window.__exports.push({ size: blob.size, type:
     # The browser logs the 404 itself; nothing else went wrong (and later tests start clean).
     errors = console_errors(browser)
     assert all("/export?" in e["message"] and "404" in e["message"] for e in errors), errors
+
+
+def test_an_export_in_progress_survives_the_list_being_read_again(browser, server_url):
+    """Reading the recordings list again (the Refresh button, or another page stopping a recording)
+    keeps the rows of unchanged recordings as they are: an export's status is not lost."""
+    name = "export-menu-kept"
+    path = OUTPUT / "server-cwd" / "recordings" / f"{name}.pcast"
+    subprocess.run(server_command() + ["run-script", str(SCRIPT), "--record", str(path)], check=True,
+                   capture_output=True, timeout=60)
+    open_page(browser, server_url)
+    open_panel(browser, "panel-recording")
+    click(browser, "recordings-refresh")
+    row = f'tr[data-test="recording-row"][data-name="{name}"]'
+    wait_js(browser, f"document.querySelector('{row} [data-test=recording-export]') !== null")
+    browser.execute_script("window.__row = document.querySelector(arguments[0]);", row)
+    press(browser, f"{row} [data-test=recording-export] summary")
+    press(browser, f"{row} [data-test=recording-export] button[data-format=gif]")
+    # Read the list again while the export runs, twice.
+    click(browser, "recordings-refresh")
+    click(browser, "recordings-refresh")
+    wait_js(browser, f"document.querySelector('{row} [data-test=export-status]').textContent.startsWith('saved')",
+            timeout=60)
+    assert browser.execute_script("return window.__row === document.querySelector(arguments[0]);", row)
