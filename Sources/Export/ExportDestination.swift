@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// Where an export's output goes, worked out from the output path before any frame is drawn
 /// (``resolve(_:format:recording:)``). Only a regular file is ever replaced, and then by
@@ -27,13 +28,13 @@ public enum ExportDestination: Equatable, Sendable {
     public static func resolve(
         _ path: String, format: ExportFormat, recording: String? = nil
     ) throws(ExportError) -> ExportDestination {
-        let input = recording.flatMap(Self.identity(ofPath:))
+        let input = recording.flatMap { FileIdentity(path: $0) }
         if path == "-" {
             if format == .pngSequence {
                 throw ExportError(
                     .badSettings, "a PNG sequence is a folder of files: it cannot go to standard output")
             }
-            if let input, let output = Self.identity(ofDescriptor: STDOUT_FILENO), input == output {
+            if let input, let output = FileIdentity(descriptor: STDOUT_FILENO), input == output {
                 throw ExportError(
                     .badSettings,
                     "standard output is the recording being exported (\(recording ?? "")): redirect it elsewhere")
@@ -57,7 +58,7 @@ public enum ExportDestination: Equatable, Sendable {
                 "cannot write \(path): it is a link to \(Self.linkTarget(path) ?? "a path") that cannot be followed (\(reason))"
             )
         }
-        if let input, input == Identity(info) {
+        if let input, input == FileIdentity(path: path) {
             throw ExportError(
                 .badSettings,
                 "\(path) is the recording being exported\(path == recording ? "" : " (\(recording ?? ""))"): choose another output path"
@@ -76,27 +77,6 @@ public enum ExportDestination: Equatable, Sendable {
         default:
             return .stream(path)
         }
-    }
-
-    /// A file's device and inode: equal for the same file under any name.
-    private struct Identity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
-    private static func identity(ofPath path: String) -> Identity? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Identity(info) : nil
-    }
-
-    private static func identity(ofDescriptor descriptor: Int32) -> Identity? {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? Identity(info) : nil
     }
 
     private static func linkTarget(_ path: String) -> String? {

@@ -79,7 +79,7 @@ public struct Exporter {
         to destination: ExportDestination, limits: ExportLimits = ExportLimits(),
         progress: @escaping (Int, Int) -> Void = { _, _ in }, isCancelled: @escaping () -> Bool = { false }
     ) throws(ExportError) -> Int {
-        guard recording.events.contains(where: { if case .command = $0.event { true } else { false } }) else {
+        guard recording.commandCount > 0 else {
             // Not even the session.create every recording starts with: a file cut after its header
             // (as replay --verify refuses it). Exporting it would draw one blank frame.
             throw ExportError(

@@ -13,6 +13,13 @@ public struct Recording: Equatable, Sendable {
     }
 
     /// The markers with their times in seconds.
+    /// How many commands (`"c"` lines) it holds; 0 for a file cut after its header.
+    public var commandCount: Int {
+        events.reduce(0) { count, e in
+            if case .command = e.event { count + 1 } else { count }
+        }
+    }
+
     public var markers: [(time: Double, label: String)] {
         events.compactMap { e in
             if case let .marker(label) = e.event { return (Double(e.microseconds) / 1_000_000, label) }

@@ -23,8 +23,7 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let recording = try RecordingLoader.load(file)
-        let commands = recording.events.filter { if case .command = $0.event { return true } else { return false } }
-            .count
+        let commands = recording.commandCount
         if verify && commands == 0 {
             // Not even the session.create every recording starts with: a file cut after its header
             // (docs/protocol.md section 7). "ok, 0 checksums verified" would pass it.

@@ -34,7 +34,7 @@ struct RunScript: ParsableCommand {
     var title: String = ""
 
     func run() throws {
-        if Self.sameFile(script, record) {
+        if let script = FileIdentity(path: script), script == FileIdentity(path: record) {
             // Writing the recording would replace the script it is made from.
             throw CommandFailure("\(record): is the script itself: choose another path for the recording")
         }
@@ -72,11 +72,4 @@ struct RunScript: ParsableCommand {
 
     /// Seconds the recording runs on after the last step (``ScriptRunner/run(_:tail:)``).
     static let tail = 1.0
-
-    /// Whether two paths name one existing file (through links, or different spellings).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
-    }
 }
