@@ -32,6 +32,43 @@ public struct BinaryFrameDecoder {
         return try decoder.frame()
     }
 
+    /// Decodes one whole binary `delta` message (docs/protocol.md section 10: magic `PCD1`).
+    public static func decodeDelta(_ bytes: [UInt8]) throws(BinaryFrameError) -> FrameDelta {
+        var decoder = BinaryFrameDecoder(bytes)
+        return try decoder.delta()
+    }
+
+    private mutating func delta() throws(BinaryFrameError) -> FrameDelta {
+        guard bytes.count >= BinaryFrameFormat.deltaMagic.count,
+            Array(bytes[0..<BinaryFrameFormat.deltaMagic.count]) == BinaryFrameFormat.deltaMagic
+        else {
+            throw BinaryFrameError(offset: 0, reason: "not a binary delta (magic is not PCD1)")
+        }
+        offset = BinaryFrameFormat.deltaMagic.count
+        let seq = try count("seq")
+        let base = try count("base")
+        let time = Double(try svarint()) / 1e6
+        let shapeCount = try count("n")
+        let editCount = try count("edit count")
+        var edits: [FrameDelta.Edit] = []
+        for _ in 0..<min(editCount, bytes.count) {
+            let at = try count("at")
+            let removed = try count("removed")
+            let shapes = try shapeList(depth: 0)
+            edits.append(FrameDelta.Edit(at: at, removed: removed, shapes: shapes))
+        }
+        guard edits.count == editCount else { throw failure("more edits than bytes") }
+        guard offset == bytes.count else { throw failure("\(bytes.count - offset) bytes left over") }
+        return FrameDelta(seq: seq, base: base, time: time, shapeCount: shapeCount, edits: edits)
+    }
+
+    /// A uvarint that counts or numbers something (below 2^62).
+    private mutating func count(_ name: String) throws(BinaryFrameError) -> Int {
+        let value = try uvarint()
+        guard value <= UInt64(Int.max / 2) else { throw failure("\(name) out of range") }
+        return Int(value)
+    }
+
     private mutating func frame() throws(BinaryFrameError) -> DecodedFrame {
         guard bytes.count >= BinaryFrameFormat.magic.count,
             Array(bytes[0..<BinaryFrameFormat.magic.count]) == BinaryFrameFormat.magic

@@ -9,6 +9,8 @@ import Shapes
 public enum BinaryFrameFormat {
     /// The first four bytes of every binary frame: `PCF1`.
     public static let magic: [UInt8] = [0x50, 0x43, 0x46, 0x31]
+    /// The first four bytes of every binary delta (docs/protocol.md section 10): `PCD1`.
+    public static let deltaMagic: [UInt8] = [0x50, 0x43, 0x44, 0x31]
 
     /// Numbers are sent times 10^this (JSON's four decimals).
     static let numberDecimals = 4

@@ -90,6 +90,9 @@ public struct IncrementalFrameEncoder: Sendable {
         /// encoder holds an empty scratch of its own while it is not lent one, and 16 KB each
         /// would add 32 MB to a thousand sessions.
         fileprivate(set) var numbers: NumberTextCache?
+        /// Deltas: the edits of the frame being made, and the runs encoded again each inserts.
+        fileprivate var edits: [DeltaEdit] = []
+        fileprivate var editRuns: [Range<Int>] = []
 
         /// An empty scratch (it grows to the largest frame encoded with it).
         public init() {}
@@ -108,6 +111,16 @@ public struct IncrementalFrameEncoder: Sendable {
         fileprivate func hash(_ range: Range<Int>, of encoding: Encoding) -> UInt64 {
             withBytes(of: encoding) { FrameBodyHash.hash(UnsafeRawBufferPointer(rebasing: $0[range])) }
         }
+    }
+
+    /// One edit of a delta (docs/protocol.md section 10): from the base frame's top-level shape
+    /// `at`, `removed` shapes give way to `inserted` ones, the runs `runs` of the scratch's
+    /// `editRuns` (consecutive segments drawn again make one edit).
+    fileprivate struct DeltaEdit {
+        var at: Int
+        var removed = 0
+        var inserted = 0
+        var runs: Range<Int>
     }
 
     /// A segment encoded again in the scratch: where its bytes stand, and their hash (taken
@@ -150,6 +163,35 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Runs encoded and runs reused since the encoder was made.
     public private(set) var encoded = 0
     public private(set) var reused = 0
+    /// Deltas: each segment's top-level shape count in the last frame, and its size (valid while
+    /// ``makesDeltas`` and `countsValid`), whether the last frame was one run naming no segment
+    /// (``encodeFlat(_:seq:time:headroom:scratch:)``: no delta can be made against it), and the
+    /// last frame's delta message (headroom, then the message) when `hasDelta`.
+    private var shapeCounts: [Int32] = []
+    private var countsValid = false
+    private var countedSize = Size(width: 0, height: 0)
+    private var isFlat = false
+    private var deltaBytes: [UInt8] = []
+    private var hasDelta = false
+
+    /// Whether frames also get a delta message against the frame before
+    /// (``encodeFrame(_:seq:time:headroom:deltaBase:scratch:)``, docs/protocol.md section 10).
+    /// Off, the encoder keeps nothing for deltas; turned on, the first delta comes with the
+    /// second frame after.
+    public var makesDeltas = false {
+        didSet {
+            guard makesDeltas != oldValue else { return }
+            shapeCounts = []
+            countsValid = false
+            hasDelta = false
+            deltaBytes = []
+        }
+    }
+
+    /// The last frame's delta message, laid out as ``buffer`` is (the headroom asked for, then the
+    /// message), or nil when none was made for it: ``makesDeltas`` is off, no base was given, or
+    /// the frame before cannot be a base (none, another size, made flat).
+    public var delta: [UInt8]? { hasDelta ? deltaBytes : nil }
 
     /// An encoder of `encoding` frames.
     public init(_ encoding: Encoding) {
@@ -201,9 +243,14 @@ public struct IncrementalFrameEncoder: Sendable {
     /// their values are unspecified), writing the new parts in `scratch` first (see
     /// ``Scratch``). Returns where the display list's part starts, counted from the frame's
     /// first byte.
+    ///
+    /// With ``makesDeltas``, `deltaBase` (the `seq` a client shows, whose display list is the one
+    /// of the last frame this encoder made) also makes ``delta``, the changes from that frame to
+    /// this one.
     @discardableResult
     public mutating func encodeFrame(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, scratch shared: inout Scratch
+        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, deltaBase: Int? = nil,
+        scratch shared: inout Scratch
     ) -> Int {
         // Lent for the frame: the scratch's buffers are swapped in and back, not copied.
         swap(&scratch, &shared)
@@ -229,6 +276,12 @@ public struct IncrementalFrameEncoder: Sendable {
             (header, prefix) = (0..<bodyStart, bodyStart..<written.upperBound)
         }
         encodeChangedSegments(list)
+        if makesDeltas {
+            // Before the runs are laid out: the edits compare with the last frame's runs.
+            writeDelta(list, seq: seq, time: time, base: deltaBase, headroom: headroom)
+        } else {
+            hasDelta = false
+        }
         // Where everything goes: the display list's part stays where it is while the header
         // and the headroom fit in front of it.
         let bodyAt =
@@ -273,6 +326,8 @@ public struct IncrementalFrameEncoder: Sendable {
         headerStart = bodyAt - header.count
         prefixCount = prefix.count
         hasFrame = true
+        isFlat = false
+        if makesDeltas { countShapes(list) }
         return header.count
     }
 
@@ -296,6 +351,8 @@ public struct IncrementalFrameEncoder: Sendable {
         single.end()
         encodeFrame(single, seq: seq, time: time, headroom: headroom, scratch: &scratch)
         for index in runs.indices { runs[index].version = 0 }
+        isFlat = true
+        hasDelta = false
     }
 
     /// Notes in the scratch's `placed` where each segment's run goes, the runs one after the other from
@@ -450,6 +507,9 @@ public struct IncrementalFrameEncoder: Sendable {
     public mutating func revertIfUnchanged() -> Bool {
         guard unchanged else { return false }
         unchanged = false
+        // The delta was the dropped frame's. The runs and shape counts stay those of the dropped
+        // frame, whose display list is the one put back: the next delta is made against them.
+        hasDelta = false
         let start = bodyOffset - shownHeader.count
         bytes.withUnsafeMutableBytes { buffer in
             shownHeader.withUnsafeBytes { header in
@@ -510,5 +570,154 @@ public struct IncrementalFrameEncoder: Sendable {
         let start = scratch.storageCount
         scratch.storageCount += BinaryFrameEncoder.write(into: &scratch.storage, at: start, body)
         return start..<scratch.storageCount
+    }
+
+    // MARK: Deltas
+
+    /// Notes each segment's shape count and the size of `list`, the frame just made, for the
+    /// next delta.
+    private mutating func countShapes(_ list: IncrementalDisplayList) {
+        shapeCounts.removeAll(keepingCapacity: true)
+        for segment in list.segments { shapeCounts.append(Int32(segment.shapeCount)) }
+        countedSize = list.size
+        countsValid = true
+    }
+
+    /// Writes the delta from the last frame to `list`'s (docs/protocol.md section 10) into
+    /// ``delta``, when the last frame can be its base: one edit per stretch of segments whose
+    /// bytes changed, holding the runs just encoded (in the scratch, after the frame's new parts).
+    /// A segment drawn again into the bytes it had is no edit.
+    private mutating func writeDelta(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, base: Int?, headroom: Int
+    ) {
+        hasDelta = false
+        guard let base, hasFrame, countsValid, !isFlat, shapeCounts.count == runs.count, list.size == countedSize
+        else { return }
+        collectEdits(list.segments)
+        let message: Range<Int>
+        switch encoding {
+        case .json: message = writeJSONDelta(seq: seq, base: base, time: time, shapeCount: list.shapeCount)
+        case .binary: message = writeBinaryDelta(seq: seq, base: base, time: time, shapeCount: list.shapeCount)
+        }
+        // Moved out while it is filled (so it is not copied unless the transport still holds it).
+        var out = deltaBytes
+        deltaBytes = []
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: headroom))
+        scratch.withBytes(of: encoding) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[message])) }
+        deltaBytes = out
+        hasDelta = true
+    }
+
+    /// Fills the scratch's `edits` and `editRuns`: the segments of the last frame (`runs`,
+    /// `shapeCounts`) against `segments`, whose changed runs are in the scratch's `fresh`.
+    private mutating func collectEdits(_ segments: ArraySlice<IncrementalDisplayList.Segment>) {
+        scratch.edits.removeAll(keepingCapacity: true)
+        scratch.editRuns.removeAll(keepingCapacity: true)
+        var open: DeltaEdit?
+        var position = 0
+        for index in 0..<max(segments.count, runs.count) {
+            let oldCount = index < runs.count ? Int(shapeCounts[index]) : 0
+            var changed = true
+            var inserted = 0
+            var range: Range<Int>?
+            if index < segments.count {
+                if let fresh = scratch.fresh[index] {
+                    // The same bytes (equal hash and length) as the segment's last run: no edit.
+                    changed = !(index < runs.count && runs[index].hash == fresh.hash
+                        && runs[index].count == fresh.range.count)
+                    inserted = segments[segments.startIndex + index].shapeCount
+                    range = fresh.range
+                } else {
+                    changed = false
+                }
+            }
+            if changed {
+                var edit = open ?? DeltaEdit(at: position, runs: scratch.editRuns.count..<scratch.editRuns.count)
+                edit.removed += oldCount
+                edit.inserted += inserted
+                if let range, !range.isEmpty {
+                    scratch.editRuns.append(range)
+                    edit.runs = edit.runs.lowerBound..<scratch.editRuns.count
+                }
+                open = edit
+            } else if let edit = open {
+                scratch.edits.append(edit)
+                open = nil
+            }
+            position += oldCount
+        }
+        if let edit = open { scratch.edits.append(edit) }
+    }
+
+    /// JSON: `{"type":"delta","seq":S,"base":B,"t":T,"n":N,"edits":[[at,removed,[shapes]],...]}`
+    /// after the scratch writer's bytes; returns where it stands.
+    private mutating func writeJSONDelta(seq: Int, base: Int, time: Double, shapeCount: Int) -> Range<Int> {
+        let start = scratch.writer.count
+        scratch.writer.appendRaw(#"{"type":"delta","seq":"#)
+        scratch.writer.appendInteger(seq)
+        scratch.writer.appendRaw(#","base":"#)
+        scratch.writer.appendInteger(base)
+        scratch.writer.appendRaw(#","t":"#)
+        scratch.writer.withCursor(minimumCapacity: 64) {
+            $0.appendBoundedNumber(time, decimals: FrameEncoder.timeDecimals)
+        }
+        scratch.writer.appendRaw(#","n":"#)
+        scratch.writer.appendInteger(shapeCount)
+        scratch.writer.appendRaw(#","edits":["#)
+        for (number, edit) in scratch.edits.enumerated() {
+            if number > 0 { scratch.writer.appendByte(UInt8(ascii: ",")) }
+            scratch.writer.appendByte(UInt8(ascii: "["))
+            scratch.writer.appendInteger(edit.at)
+            scratch.writer.appendByte(UInt8(ascii: ","))
+            scratch.writer.appendInteger(edit.removed)
+            scratch.writer.appendRaw(",[")
+            for (place, run) in scratch.editRuns[edit.runs].enumerated() {
+                if place > 0 { scratch.writer.appendByte(UInt8(ascii: ",")) }
+                scratch.writer.appendCopy(of: run)
+            }
+            scratch.writer.appendRaw("]]")
+        }
+        scratch.writer.appendRaw("]}")
+        return start..<scratch.writer.count
+    }
+
+    /// Binary: magic `PCD1`, then uvarints `seq`, `base`, svarint `t` (microseconds), uvarints
+    /// `n` and the edit count, and each edit as uvarints `at`, removed, inserted, then the
+    /// inserted shapes; after the scratch storage's bytes. Returns where it stands.
+    private mutating func writeBinaryDelta(seq: Int, base: Int, time: Double, shapeCount: Int) -> Range<Int> {
+        let editCount = scratch.edits.count
+        let start = appendBinary { cursor in
+            cursor.appendBytes(BinaryFrameFormat.deltaMagic)
+            cursor.appendUVarint(UInt64(max(0, seq)))
+            cursor.appendUVarint(UInt64(max(0, base)))
+            cursor.appendSVarint(JSONByteCursor.boundedScaledInteger(time, decimals: BinaryFrameFormat.timeDecimals))
+            cursor.appendUVarint(UInt64(shapeCount))
+            cursor.appendUVarint(UInt64(editCount))
+        }.lowerBound
+        for index in 0..<editCount {
+            let edit = scratch.edits[index]
+            _ = appendBinary { cursor in
+                cursor.appendUVarint(UInt64(edit.at))
+                cursor.appendUVarint(UInt64(edit.removed))
+                cursor.appendUVarint(UInt64(edit.inserted))
+            }
+            for runIndex in edit.runs { appendStorageCopy(of: scratch.editRuns[runIndex]) }
+        }
+        return start..<scratch.storageCount
+    }
+
+    /// Binary: appends a copy of `range` of the scratch storage's used part after it.
+    private mutating func appendStorageCopy(of range: Range<Int>) {
+        let end = scratch.storageCount + range.count
+        if scratch.storage.count < end {
+            scratch.storage.append(contentsOf: repeatElement(0, count: max(end - scratch.storage.count, scratch.storage.count)))
+        }
+        let target = scratch.storageCount
+        scratch.storage.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            memmove(base + target, base + range.lowerBound, range.count)
+        }
+        scratch.storageCount = end
     }
 }

@@ -46,6 +46,44 @@ public enum JSONFrameDecoder {
         return DecodedFrame(seq: Int(seq), time: try frame.number("t"), list: DisplayList(size: size, shapes: shapes))
     }
 
+    /// Decodes one whole `delta` message (docs/protocol.md section 10).
+    public static func decodeDelta(_ bytes: some Collection<UInt8>) throws(JSONFrameError) -> FrameDelta {
+        let value: JSONValue
+        do {
+            // An edit's shapes nest three levels below the message (edits, the edit, its shapes).
+            value = try JSONParser.parse(bytes, maxDepth: 2 * maxDepth + 10)
+        } catch {
+            throw JSONFrameError(path: "$", reason: "not JSON (\(error))")
+        }
+        let delta = Fields(value, path: "$")
+        guard try delta.string("type") == "delta" else { throw delta.failure("type is not \"delta\"") }
+        func whole(_ number: Double, _ path: String) throws(JSONFrameError) -> Int {
+            guard number >= 0, number <= Double(Int.max / 2), number == number.rounded() else {
+                throw JSONFrameError(path: path, reason: "not a whole number")
+            }
+            return Int(number)
+        }
+        guard let entries = try delta.member("edits").arrayValue else {
+            throw JSONFrameError(path: "edits", reason: "not an array")
+        }
+        var edits: [FrameDelta.Edit] = []
+        for (index, entry) in entries.enumerated() {
+            let path = "edits[\(index)]"
+            guard let parts = entry.arrayValue, parts.count == 3, let at = parts[0].doubleValue,
+                let removed = parts[1].doubleValue
+            else {
+                throw JSONFrameError(path: path, reason: "not [at, removed, [shapes]]")
+            }
+            edits.append(
+                FrameDelta.Edit(
+                    at: try whole(at, path + "[0]"), removed: try whole(removed, path + "[1]"),
+                    shapes: try shapeList(parts[2], path: path + "[2]", depth: 0)))
+        }
+        return FrameDelta(
+            seq: try whole(try delta.number("seq"), "seq"), base: try whole(try delta.number("base"), "base"),
+            time: try delta.number("t"), shapeCount: try whole(try delta.number("n"), "n"), edits: edits)
+    }
+
     private static func shapeList(_ value: JSONValue, path: String, depth: Int) throws(JSONFrameError) -> [Shape] {
         guard let items = value.arrayValue else { throw JSONFrameError(path: path, reason: "not an array") }
         var shapes: [Shape] = []

@@ -303,7 +303,7 @@ import Testing
 
 /// Segment contents by slot: a slot keeps its shapes (and key) unless it is redrawn, which
 /// gives it a new key.
-private struct Slots {
+struct Slots {
     private var slots: [(key: Int, shapes: [Shape])] = []
     private var lastKey = 0
 
@@ -347,7 +347,7 @@ private struct Slots {
 }
 
 /// The plain encoders' frame of a list's flattened display list, in either encoding.
-private struct PlainFrames {
+struct PlainFrames {
     private var json = FrameEncoder(capacity: 64)
     private var binary = BinaryFrameEncoder(capacity: 64)
 
