@@ -624,7 +624,8 @@ public struct IncrementalFrameEncoder: Sendable {
             if index < segments.count {
                 if let fresh = scratch.fresh[index] {
                     // The same bytes (equal hash and length) as the segment's last run: no edit.
-                    changed = !(index < runs.count && runs[index].hash == fresh.hash
+                    changed =
+                        !(index < runs.count && runs[index].hash == fresh.hash
                         && runs[index].count == fresh.range.count)
                     inserted = segments[segments.startIndex + index].shapeCount
                     range = fresh.range
@@ -711,7 +712,8 @@ public struct IncrementalFrameEncoder: Sendable {
     private mutating func appendStorageCopy(of range: Range<Int>) {
         let end = scratch.storageCount + range.count
         if scratch.storage.count < end {
-            scratch.storage.append(contentsOf: repeatElement(0, count: max(end - scratch.storage.count, scratch.storage.count)))
+            scratch.storage.append(
+                contentsOf: repeatElement(0, count: max(end - scratch.storage.count, scratch.storage.count)))
         }
         let target = scratch.storageCount
         scratch.storage.withUnsafeMutableBytes { bytes in

@@ -17,8 +17,8 @@ public enum OpCatalog {
     public static let serverOps: [Entry] = [
         Entry(
             name: "session.create", kind: "session",
-            fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date", "chrome"]),
-        Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames"]),
+            fields: ["canvas", "clock", "fps", "title", "maxComponents", "frames", "date", "chrome", "delta"]),
+        Entry(name: "session.join", kind: "session", fields: ["session", "token", "frames", "delta"]),
         Entry(name: "session.leave", kind: "session", fields: []),
         Entry(name: "session.close", kind: "session", fields: []),
         Entry(name: "clock.advance", kind: "session", fields: ["by"]),
@@ -31,7 +31,7 @@ public enum OpCatalog {
         Entry(name: "record.start", kind: "recording", fields: ["name", "title", "overwrite"]),
         Entry(name: "record.marker", kind: "recording", fields: ["label"]),
         Entry(name: "record.stop", kind: "recording", fields: []),
-        Entry(name: "replay.open", kind: "replay", fields: ["recording", "frames"]),
+        Entry(name: "replay.open", kind: "replay", fields: ["recording", "frames", "delta"]),
         Entry(name: "replay.play", kind: "replay", fields: []),
         Entry(name: "replay.pause", kind: "replay", fields: []),
         Entry(name: "replay.seek", kind: "replay", fields: ["t"]),

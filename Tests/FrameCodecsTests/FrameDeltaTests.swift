@@ -10,7 +10,9 @@ import Testing
 /// in both encodings, whatever segments were added, removed, drawn again or drawn again into the
 /// same bytes; none is made against a base it cannot be applied to.
 @Suite struct FrameDeltaTests {
-    private func decode(_ bytes: some Collection<UInt8>, _ encoding: IncrementalFrameEncoder.Encoding) throws
+    private func decode(
+        _ bytes: some Collection<UInt8>, _ encoding: IncrementalFrameEncoder.Encoding
+    ) throws
         -> DecodedFrame
     {
         switch encoding {
@@ -90,7 +92,9 @@ import Testing
         encoder.encodeFrame(list, seq: 2, time: 0, headroom: 0, deltaBase: 1, scratch: &scratch)
         let delta = try decodeDelta(try #require(encoder.delta), encoding)
         #expect(delta.edits == [FrameDelta.Edit(at: 0, removed: 1, shapes: [box, box])] && delta.shapeCount == 2)
-        encoder.encodeFlat(DisplayList(size: Size(width: 100, height: 50), shapes: [box]), seq: 3, time: 0, headroom: 0, scratch: &scratch)
+        encoder.encodeFlat(
+            DisplayList(size: Size(width: 100, height: 50), shapes: [box]), seq: 3, time: 0, headroom: 0,
+            scratch: &scratch)
         #expect(encoder.delta == nil)
         draw(3)
         encoder.encodeFrame(list, seq: 4, time: 0, headroom: 0, deltaBase: 3, scratch: &scratch)
@@ -122,7 +126,8 @@ import Testing
             list.begin(size: Size(width: 100, height: 50))
             for key in keys {
                 list.segment(key: { $0.add(key) }) {
-                    $0.append(.rect(RectShape(frame: Rect(x: Double(key % 10), y: 0, width: 1, height: 1), fill: .black)))
+                    $0.append(
+                        .rect(RectShape(frame: Rect(x: Double(key % 10), y: 0, width: 1, height: 1), fill: .black)))
                 }
             }
             list.end()
@@ -144,7 +149,8 @@ import Testing
     /// result of another count.
     @Test func applyingRefusesWhatDoesNotFit() {
         let box = Shape.rect(RectShape(frame: Rect(x: 0, y: 0, width: 1, height: 1), fill: .black))
-        let frame = DecodedFrame(seq: 4, time: 0, list: DisplayList(size: Size(width: 1, height: 1), shapes: [box, box]))
+        let frame = DecodedFrame(
+            seq: 4, time: 0, list: DisplayList(size: Size(width: 1, height: 1), shapes: [box, box]))
         func delta(base: Int = 4, count: Int = 2, _ edits: [FrameDelta.Edit]) -> FrameDelta {
             FrameDelta(seq: 5, base: base, time: 0, shapeCount: count, edits: edits)
         }
@@ -154,19 +160,27 @@ import Testing
         #expect(throws: FrameDeltaError.self) {
             try delta([.init(at: 1, removed: 0, shapes: []), .init(at: 0, removed: 0, shapes: [])]).apply(to: frame)
         }
-        #expect((try? delta(count: 3, [.init(at: 2, removed: 0, shapes: [box])]).apply(to: frame))?.list.shapes.count == 3)
+        #expect(
+            (try? delta(count: 3, [.init(at: 2, removed: 0, shapes: [box])]).apply(to: frame))?.list.shapes.count == 3)
     }
 
     /// Malformed deltas are refused, not guessed.
     @Test func malformedDeltasAreRefused() {
-        #expect(throws: BinaryFrameError.self) { try BinaryFrameDecoder.decodeDelta(Array("PCF1".utf8) + [1, 0, 0, 0, 0]) }
-        #expect(throws: BinaryFrameError.self) { try BinaryFrameDecoder.decodeDelta(Array("PCD1".utf8) + [1, 0, 0, 0, 5]) }
-        #expect(throws: BinaryFrameError.self) { try BinaryFrameDecoder.decodeDelta(Array("PCD1".utf8) + [1, 0, 0, 0, 0, 9]) }
+        #expect(throws: BinaryFrameError.self) {
+            try BinaryFrameDecoder.decodeDelta(Array("PCF1".utf8) + [1, 0, 0, 0, 0])
+        }
+        #expect(throws: BinaryFrameError.self) {
+            try BinaryFrameDecoder.decodeDelta(Array("PCD1".utf8) + [1, 0, 0, 0, 5])
+        }
+        #expect(throws: BinaryFrameError.self) {
+            try BinaryFrameDecoder.decodeDelta(Array("PCD1".utf8) + [1, 0, 0, 0, 0, 9])
+        }
         #expect(throws: JSONFrameError.self) {
             try JSONFrameDecoder.decodeDelta(Array(#"{"type":"frame","seq":1,"base":0,"t":0,"n":0,"edits":[]}"#.utf8))
         }
         #expect(throws: JSONFrameError.self) {
-            try JSONFrameDecoder.decodeDelta(Array(#"{"type":"delta","seq":1,"base":0,"t":0,"n":0,"edits":[[0,-1,[]]]}"#.utf8))
+            try JSONFrameDecoder.decodeDelta(
+                Array(#"{"type":"delta","seq":1,"base":0,"t":0,"n":0,"edits":[[0,-1,[]]]}"#.utf8))
         }
         #expect(
             (try? JSONFrameDecoder.decodeDelta(Array(#"{"type":"delta","seq":1,"base":0,"t":0,"n":0,"edits":[]}"#.utf8)))

@@ -12,6 +12,7 @@ past the end, bytes left over) raises `BinaryFrameError`.
 import json
 
 MAGIC = b"PCF1"
+DELTA_MAGIC = b"PCD1"     # binary deltas (docs/protocol.md section 10)
 NUMBER_SCALE = 10_000     # numbers: svarint of value * 10,000
 TIME_SCALE = 1_000_000    # t: svarint of whole microseconds
 MAX_VARINT_BYTES = 10
@@ -214,6 +215,59 @@ def decode(data):
     if r.pos != len(r.data):
         raise BinaryFrameError(f"{len(r.data) - r.pos} bytes left over after the frame (at offset {r.pos})")
     return frame
+
+
+def decode_delta(data):
+    """The dict that `json.loads` gives for the JSON delta with the same values, of a binary delta
+    message (bytes): {"type":"delta","seq","base","t","n","edits":[[at, removed, [shapes]]]}."""
+    r = _Reader(data)
+    magic = r.take(4, "magic")
+    if magic != DELTA_MAGIC:
+        raise BinaryFrameError(f"unknown magic {magic!r} (expected {DELTA_MAGIC!r})")
+    delta = {"type": "delta"}
+    delta["seq"] = r.uvarint("seq")
+    delta["base"] = r.uvarint("base")
+    delta["t"] = scaled(r.svarint("t"), TIME_SCALE)
+    delta["n"] = r.uvarint("n")
+    count = r.uvarint("edit count")
+    r._plausible(count, 3, "edit count")
+    edits = []
+    for _ in range(count):
+        at = r.uvarint("at")
+        removed = r.uvarint("removed")
+        inserted = r.uvarint("inserted")
+        r._plausible(inserted, 2, "inserted count")
+        edits.append([at, removed, [r.shape() for _ in range(inserted)]])
+    delta["edits"] = edits
+    if r.pos != len(r.data):
+        raise BinaryFrameError(f"{len(r.data) - r.pos} bytes left over after the delta (at offset {r.pos})")
+    return delta
+
+
+def decode_message(data):
+    """A binary message: a frame or a delta, by its magic."""
+    return decode_delta(data) if data[:4] == DELTA_MAGIC else decode(data)
+
+
+def apply_delta(frame, delta):
+    """The frame dict that `delta` makes of `frame` (a frame dict whose seq is the delta's base),
+    as docs/protocol.md section 10 says a client applies it; raises ValueError when it does not
+    apply (another base, edits out of order or past the end, a shape count other than `n`)."""
+    if frame["seq"] != delta["base"]:
+        raise ValueError(f"delta base {delta['base']} is not the frame shown ({frame['seq']})")
+    old = frame["shapes"]
+    shapes = []
+    nxt = 0
+    for at, removed, inserted in delta["edits"]:
+        if at < nxt or removed < 0 or at + removed > len(old):
+            raise ValueError(f"edit at {at} removing {removed} does not fit ({len(old)} shapes, next {nxt})")
+        shapes += old[nxt:at]
+        shapes += inserted
+        nxt = at + removed
+    shapes += old[nxt:]
+    if len(shapes) != delta["n"]:
+        raise ValueError(f"{len(shapes)} shapes after the edits, not {delta['n']}")
+    return {"type": "frame", "seq": delta["seq"], "t": delta["t"], "w": frame["w"], "h": frame["h"], "shapes": shapes}
 
 
 # --- encoding, only to build test input for the decoder's own checks ---

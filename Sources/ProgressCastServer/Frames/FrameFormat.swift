@@ -11,4 +11,9 @@ enum FrameFormat: String, CaseIterable {
     static func decode(_ fields: FieldReader) throws(CommandError) -> FrameFormat {
         try fields.choice("frames", as: FrameFormat.self) ?? .json
     }
+
+    /// The `delta` field of the same ops (docs/protocol.md section 10): absent is false.
+    static func decodeDeltas(_ fields: FieldReader) throws(CommandError) -> Bool {
+        try fields.bool("delta") ?? false
+    }
 }

@@ -71,10 +71,10 @@ extension ProgressCastApp {
         // right after their ack (flushAfterOp), not here as well.
         // The watchers' one format, when they share it (the usual case), is known without a
         // look-up per watcher (a cold line each under load).
-        let sole = session.soleWatcherFormat
+        let (sole, deltas) = (session.soleWatcherFormat, session.soleWatcherDeltas)
         session.forEachWatcher { connection in
             guard pendingJoinFrames.isEmpty || !pendingJoinFrames.contains(connection) else { return }
-            sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, loop: loop)
+            sendCurrentFrame(of: session, to: connection, delivery: .latest, format: sole, deltas: deltas, loop: loop)
         }
         if let readAt = session.opReadAt {
             // The first frame rendered since the op shows it (an op settles its session first).
@@ -97,10 +97,16 @@ extension ProgressCastApp {
     /// display list twice in a row (docs/protocol.md section 2), even when a frame waiting for it was
     /// replaced by one equal to what it already has (a HUD shown and hidden within one read).
     ///
-    /// - Parameter format: the connection's frame format when the caller knows it; nil: looked up.
+    /// With its version, and, to a connection that takes deltas, its delta from the frame before:
+    /// the transport writes the delta instead when that frame was the last it wrote there
+    /// (docs/protocol.md section 10).
+    ///
+    /// - Parameters:
+    ///   - format: the connection's frame format when the caller knows it; nil: looked up.
+    ///   - deltas: whether the connection takes deltas, when the caller knows it; nil: looked up.
     func sendCurrentFrame(
         of session: LiveSession, to connection: ConnectionID, delivery: Delivery, format: FrameFormat? = nil,
-        loop: ServerLoop
+        deltas: Bool? = false, loop: ServerLoop
     ) {
         guard let format = format ?? frameFormat(of: connection) else { return }
         if delivery == .ordered {
@@ -110,9 +116,12 @@ extension ProgressCastApp {
         }
         // Prepared: the transport keeps a reference to the session's frame, not a copy.
         let message = session.currentMessage(format, scratch: renderPool.serviceScratch)
+        let takesDeltas =
+            message.delta != nil && (deltas ?? clients.withValueInPlace(for: connection) { $0.deltas } == true)
         _ = loop.send(
             prepared: message.bytes, from: message.start, to: connection, delivery: delivery,
-            kind: format == .binary ? .binary : .text, repeatKey: session.frameIdentity)
+            kind: format == .binary ? .binary : .text, repeatKey: session.frameIdentity, version: message.version,
+            delta: takesDeltas ? message.delta : nil)
     }
 
     /// The frame format `connection` takes, read in place (`clients[connection]?.frames` copies the

@@ -1,6 +1,7 @@
 import Foundation
 import FrameCodecs
 import Shapes
+import Synchronization
 import WebSocketServer
 
 /// A session's current frame: its display list, drawn incrementally, and its encodings
@@ -35,6 +36,9 @@ struct SessionFrames {
         /// Whether the encoder encoded the last frame drawn, so it holds bytes for every segment
         /// the next frame may keep without drawing it.
         var inStep = false
+        /// Whether the encoder's delta (``IncrementalFrameEncoder/delta``) goes from the frame
+        /// before the current one to the current one.
+        var hasDelta = false
         var encoder: IncrementalFrameEncoder
 
         init(_ format: FrameFormat) {
@@ -47,14 +51,18 @@ struct SessionFrames {
 
         /// Encodes the frame drawn last and makes it the current one, unless `unlessSame` and its
         /// display list is the current one's (compared byte for byte: the encoder then goes back
-        /// to the current frame); returns whether it became current.
+        /// to the current frame); returns whether it became current. With deltas on, the frame
+        /// gets a delta against the current one (`current`, its seq) when the encoder holds it.
         mutating func encode(
-            _ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool,
+            _ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool, current: Int,
             scratch: inout IncrementalFrameEncoder.Scratch
         ) -> Bool {
-            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
+            let base = isCurrent && current > 0 && current != seq ? current : nil
+            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, deltaBase: base, scratch: &scratch)
             inStep = true
             if unlessSame, isCurrent, encoder.revertIfUnchanged() { return false }
+            // Made again for the current frame (its seq): the delta to it is lost, not made.
+            hasDelta = base != nil && encoder.delta != nil
             isCurrent = true
             return true
         }
@@ -67,8 +75,12 @@ struct SessionFrames {
             encoder.encodeFlat(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
             isCurrent = true
             inStep = false
+            hasDelta = false
         }
     }
+
+    /// Numbers each instance's frames apart from every other's (``version(of:)``).
+    private static let serials = Atomic<UInt64>(0)
 
     /// Bytes in front of every encoded frame, for the transport's frame header.
     static let headroom = ServerLoop.messageHeadroom
@@ -91,6 +103,25 @@ struct SessionFrames {
     private var drawing = IncrementalDisplayList(keepsShapes: false)
     private var time = 0.0
     private var cachedChecksum: String?
+    /// This instance's number, unique in the process: with a frame's `seq`, the transport's
+    /// version of the frame (``version(of:)``).
+    private let serial = SessionFrames.serials.add(1, ordering: .relaxed).newValue
+
+    /// The transport's version of frame `seq` of these frames (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:version:delta:)``):
+    /// unique in the process, so a delta is never written on top of another session's frame, nor
+    /// of an earlier instance's.
+    private func version(of seq: Int) -> UInt64 {
+        serial << 32 | UInt64(truncatingIfNeeded: seq) & 0xFFFF_FFFF
+    }
+
+    /// Whether frames in each encoding get deltas (docs/protocol.md section 10): on while a
+    /// watcher taking that encoding asked for them.
+    mutating func setDeltas(json: Bool, binary: Bool) {
+        self.json.encoder.makesDeltas = json
+        self.binary.encoder.makesDeltas = binary
+        if !json { self.json.hasDelta = false }
+        if !binary { self.binary.hasDelta = false }
+    }
 
     /// Since the session began: component segments drawn and kept (``IncrementalDisplayList``),
     /// and segment encodings made and kept (both encodings together).
@@ -124,7 +155,8 @@ struct SessionFrames {
         draw(&drawing)
         let (seq, hasFrame) = (self.seq, self.hasFrame)
         let changed = withEncoded(format) { encoded, drawing in
-            encoded.encode(drawing, seq: seq + 1, time: time, unlessSame: hasFrame, scratch: &scratch.encoder)
+            encoded.encode(
+                drawing, seq: seq + 1, time: time, unlessSame: hasFrame, current: seq, scratch: &scratch.encoder)
         }
         if changed {
             identity = withEncoded(format) { encoded, _ in encoded.encoder.bodyIdentity }
@@ -137,12 +169,15 @@ struct SessionFrames {
             // Also when the frame is dropped: the other encoding stays in step with the list,
             // made again for the current frame (its seq and time; the same display list).
             let (seq, time) = (self.seq, self.time)
+            let current = changed ? seq - 1 : seq
             _ = withEncoded(other) { encoded, drawing in
-                encoded.encode(drawing, seq: seq, time: time, unlessSame: false, scratch: &scratch.encoder)
+                encoded.encode(
+                    drawing, seq: seq, time: time, unlessSame: false, current: current, scratch: &scratch.encoder)
             }
         } else {
             withEncoded(other) { encoded, _ in
                 encoded.inStep = false
+                encoded.hasDelta = false
                 if changed { encoded.isCurrent = false }
             }
         }
@@ -156,7 +191,12 @@ struct SessionFrames {
     mutating func message(_ format: FrameFormat, scratch: FrameScratch) -> PreparedFrame {
         guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
         if !isCurrent(format) { makeCurrent(format, scratch: scratch) }
-        return format == .json ? json.message : binary.message
+        var message = format == .json ? json.message : binary.message
+        message.version = version(of: seq)
+        let (hasDelta, delta) =
+            format == .json ? (json.hasDelta, json.encoder.delta) : (binary.hasDelta, binary.encoder.delta)
+        if hasDelta, let delta { message.delta = PreparedDelta(bytes: delta, start: 0, base: version(of: seq - 1)) }
+        return message
     }
 
     /// The current display list's checksum (``FrameEncoder/checksum(_:)``: FNV-1a over the
@@ -254,6 +294,10 @@ final class FrameScratch {
 struct PreparedFrame {
     var bytes: [UInt8]
     var start: Int
+    /// The transport's version of the frame, and its delta from the frame before (laid out the
+    /// same way), when one was made (docs/protocol.md section 10).
+    var version: UInt64?
+    var delta: PreparedDelta?
 
     /// The frame alone.
     var frame: ArraySlice<UInt8> { bytes[min(start + SessionFrames.headroom, bytes.count)...] }

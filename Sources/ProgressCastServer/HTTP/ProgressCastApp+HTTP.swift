@@ -87,6 +87,7 @@ extension ProgressCastApp {
                             ("messagesWrittenTogether", number(transport.messagesWrittenTogether)),
                             ("framesReplaced", number(transport.framesReplaced)),
                             ("latestRepeatsSkipped", number(transport.latestRepeatsSkipped)),
+                            ("deltasWritten", number(transport.deltasWritten)),
                             ("queueOverflows", number(transport.queueOverflows)),
                             ("httpRequests", number(transport.httpRequests)),
                             ("socketPolls", number(transport.socketPolls)),

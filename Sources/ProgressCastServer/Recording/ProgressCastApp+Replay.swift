@@ -16,6 +16,7 @@ extension ProgressCastApp {
             throw CommandError.badField("recording", "is required (a recording name)")
         }
         let frames = try FrameFormat.decode(fields)
+        let deltas = try FrameFormat.decodeDeltas(fields)
         let (name, recording) = try loadRecording(named: given)
         guard sessions.count < options.maxSessions else {
             throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
@@ -25,22 +26,25 @@ extension ProgressCastApp {
         session.replay = ReplayPlayback(replayer: replayer, recordingName: name)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
-        attach(connection, to: session, role: .controller, frames: frames, loop: loop)
+        attach(connection, to: session, role: .controller, frames: frames, deltas: deltas, loop: loop)
         let markers = Self.markerList(recording)
         let s = replayer.settings
         return (
             0,
-            JSONObject(pairs: [
-                ("session", .string(session.id)), ("token", .string(session.token)),
-                ("duration", .number(recording.duration)), ("markers", markers),
-                (
-                    "canvas",
-                    .object(
-                        JSONObject(pairs: [("width", .number(s.canvas.width)), ("height", .number(s.canvas.height))]))
-                ),
-                ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
-                ("frames", .string(frames.rawValue)),
-            ])
+            JSONObject(
+                pairs: [
+                    ("session", .string(session.id)), ("token", .string(session.token)),
+                    ("duration", .number(recording.duration)), ("markers", markers),
+                    (
+                        "canvas",
+                        .object(
+                            JSONObject(pairs: [
+                                ("width", .number(s.canvas.width)), ("height", .number(s.canvas.height)),
+                            ]))
+                    ),
+                    ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
+                    ("frames", .string(frames.rawValue)),
+                ] + (deltas ? [("delta", JSONValue.bool(true))] : []))
         )
     }
 

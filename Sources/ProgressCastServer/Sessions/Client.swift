@@ -13,6 +13,8 @@ struct Client {
     var role: Role = .viewer
     /// How this connection receives frames (set by session.create, session.join, replay.open).
     var frames: FrameFormat = .json
+    /// Whether it takes frames as deltas when it can (`"delta":true` on those ops).
+    var deltas = false
     /// Rate limiting: messages counted in the current one-second window.
     var windowStart: Int64 = 0
     var messagesInWindow = 0

@@ -38,8 +38,11 @@ final class LiveSession {
     /// change after it without another op (``SessionCore/mayChange``).
     var renderedChange = false
     var mayChangeAfterRender = false
-    /// Which encodings the watchers take (kept by ``watchersChanged(formats:)``).
+    /// Which encodings the watchers take (kept by ``watchersChanged(formats:deltas:)``).
     private var watcherFormats: (json: Bool, binary: Bool) = (false, false)
+    /// Whether every watcher takes deltas (true), none does (false), or some do (nil): a frame
+    /// sent to watchers who agree needs no look-up of each one's choice.
+    private(set) var soleWatcherDeltas: Bool? = false
     /// Events the last paced render took from the core (``renderPacedFrame(scratch:)``), until
     /// they are delivered (``takeEvents(fromCore:)``). Kept among the per-frame fields, so that a
     /// frame without events (the usual case: then this is the shared empty array) costs the
@@ -167,9 +170,13 @@ final class LiveSession {
         }
     }
 
-    /// Notes which frame encodings the session's watchers take (call when they change).
-    func watchersChanged(formats: [FrameFormat]) {
+    /// Notes which frame encodings the session's watchers take, and which of them take deltas
+    /// (`deltas`, in the same order), when they change.
+    func watchersChanged(formats: [FrameFormat], deltas: [Bool]) {
         watcherFormats = (formats.contains(.json), formats.contains(.binary))
+        let takers = zip(formats, deltas).filter(\.1).map(\.0)
+        frames.setDeltas(json: takers.contains(.json), binary: takers.contains(.binary))
+        soleWatcherDeltas = deltas.allSatisfy { $0 } ? true : deltas.contains(true) ? nil : false
     }
 
     /// Renders the display list at the core's current time; returns whether it differs from the

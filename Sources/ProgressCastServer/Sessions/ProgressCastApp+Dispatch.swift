@@ -132,6 +132,7 @@ extension ProgressCastApp {
     ) throws(CommandError) -> (Double, JSONObject) {
         var settings = try SessionSettings.decode(fields)
         let frames = try FrameFormat.decode(fields)
+        let deltas = try FrameFormat.decodeDeltas(fields)
         // The server's component limit, or a lower one the creator asked for.
         settings.maxComponents =
             fields.has("maxComponents")
@@ -148,24 +149,23 @@ extension ProgressCastApp {
         let session = LiveSession(
             id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
         sessions[session.id] = session
-        attach(connection, to: session, role: .controller, frames: frames, loop: loop)
+        attach(connection, to: session, role: .controller, frames: frames, deltas: deltas, loop: loop)
         logger.info(
             "session created", metadata: ["session": "\(session.id.prefix(8))", "clock": "\(settings.clock.rawValue)"])
-        return (
-            session.core.time,
-            JSONObject(pairs: [
-                ("session", .string(session.id)), ("token", .string(session.token)),
-                (
-                    "canvas",
-                    .object(
-                        JSONObject(pairs: [
-                            ("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height)),
-                        ]))
-                ),
-                ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
-                ("frames", .string(frames.rawValue)), ("chrome", .bool(settings.chrome)),
-            ])
-        )
+        var ack = JSONObject(pairs: [
+            ("session", .string(session.id)), ("token", .string(session.token)),
+            (
+                "canvas",
+                .object(
+                    JSONObject(pairs: [
+                        ("width", .number(settings.canvas.width)), ("height", .number(settings.canvas.height)),
+                    ]))
+            ),
+            ("clock", .string(settings.clock.rawValue)), ("fps", .number(Double(settings.fps))),
+            ("frames", .string(frames.rawValue)), ("chrome", .bool(settings.chrome)),
+        ])
+        if deltas { ack.append("delta", .bool(true)) }
+        return (session.core.time, ack)
     }
 
     func joinSession(
@@ -176,6 +176,7 @@ extension ProgressCastApp {
         }
         let token = try fields.string("token", maxLength: 64)
         let frames = try FrameFormat.decode(fields)
+        let deltas = try FrameFormat.decodeDeltas(fields)
         guard let session = sessions[id] else {
             throw CommandError(.notFound, "no session \"\(id.prefix(64))\" (it may have expired)")
         }
@@ -188,7 +189,7 @@ extension ProgressCastApp {
             token.map { RandomToken.constantTimeEquals($0, session.token) } == true ? .controller : .viewer
         wakeIfDormant(session)
         leaveSession(connection, loop: loop)
-        attach(connection, to: session, role: role, frames: frames, loop: loop)
+        attach(connection, to: session, role: role, frames: frames, deltas: deltas, loop: loop)
         let s = session.settings
         var ack = JSONObject(pairs: [
             ("session", .string(session.id)), ("role", .string(role.rawValue)),
@@ -201,6 +202,7 @@ extension ProgressCastApp {
             // A looping scenario (the page's guided tour) runs: a page that rejoins offers to stop it.
             ("looping", .bool(session.scenarioLoop != nil)),
         ])
+        if deltas { ack.append("delta", .bool(true)) }
         // A page that reloads while its session records says so again.
         if let recorder = session.recorder { ack.append("recordingTo", .string(recorder.name)) }
         if let playback = session.replay { Self.appendReplayFields(of: playback, to: &ack) }
@@ -208,11 +210,13 @@ extension ProgressCastApp {
     }
 
     func attach(
-        _ connection: ConnectionID, to session: LiveSession, role: Client.Role, frames: FrameFormat, loop: ServerLoop
+        _ connection: ConnectionID, to session: LiveSession, role: Client.Role, frames: FrameFormat, deltas: Bool,
+        loop: ServerLoop
     ) {
         clients[connection]?.sessionID = session.id
         clients[connection]?.role = role
         clients[connection]?.frames = frames
+        clients[connection]?.deltas = deltas
         session.connections.append(connection)
         refreshWatcherFormats(session)
         if let timer = session.expiryTimer {
@@ -225,7 +229,9 @@ extension ProgressCastApp {
 
     /// Tells the session which frame encodings its watchers take now.
     func refreshWatcherFormats(_ session: LiveSession) {
-        session.watchersChanged(formats: session.connections.map { clients[$0]?.frames ?? .json })
+        session.watchersChanged(
+            formats: session.connections.map { clients[$0]?.frames ?? .json },
+            deltas: session.connections.map { clients[$0]?.deltas ?? false })
     }
 
     /// The session `connection` is in, if any (its ``Client`` read in place: `clients[connection]`

@@ -16,7 +16,8 @@ struct LatestSlot {
     /// Stores `payload` at `time` (`lws_now_usecs` microseconds); returns true when it replaced a
     /// value never sent.
     mutating func store(
-        _ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil, at time: Int64 = 0
+        _ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil,
+        version: UInt64? = nil, at time: Int64 = 0
     ) -> Bool {
         var buffer: [UInt8]
         let replaced = pending != nil
@@ -28,18 +29,20 @@ struct LatestSlot {
         }
         pending = nil
         buffer.replaceWithHeadroom(then: payload)
-        pending = OutgoingMessage(bytes: buffer, kind: kind, repeatKey: repeatKey, storedAt: time)
+        pending = OutgoingMessage(bytes: buffer, kind: kind, repeatKey: repeatKey, version: version, storedAt: time)
         return replaced
     }
 
     /// Stores a prepared message (headroom + payload from `start`, shared with its sender: not
     /// copied) at `time`; returns true when it replaced a value never sent.
     mutating func store(
-        prepared message: [UInt8], start: Int, kind: MessageKind, repeatKey: UInt64?, at time: Int64 = 0
+        prepared message: [UInt8], start: Int, kind: MessageKind, repeatKey: UInt64?, version: UInt64? = nil,
+        delta: PreparedDelta? = nil, at time: Int64 = 0
     ) -> Bool {
         let replaced = discard()
         pending = OutgoingMessage(
-            bytes: message, kind: kind, repeatKey: repeatKey, isShared: true, storedAt: time, start: start)
+            bytes: message, kind: kind, repeatKey: repeatKey, version: version, delta: delta, isShared: true,
+            storedAt: time, start: start)
         return replaced
     }
 

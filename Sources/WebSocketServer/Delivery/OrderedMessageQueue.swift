@@ -20,9 +20,11 @@ struct OrderedMessageQueue {
 
     /// Appends a copy of `payload`; returns false (queueing nothing) when that would
     /// exceed the byte or message limit.
-    mutating func push(_ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil) -> Bool {
+    mutating func push(
+        _ payload: UnsafeRawBufferPointer, kind: MessageKind = .text, repeatKey: UInt64? = nil, version: UInt64? = nil
+    ) -> Bool {
         guard count < maxCount, byteCount + payload.count <= maxBytes else { return false }
-        items.append(OutgoingMessage(bytes: .withHeadroom(payload), kind: kind, repeatKey: repeatKey))
+        items.append(OutgoingMessage(bytes: .withHeadroom(payload), kind: kind, repeatKey: repeatKey, version: version))
         byteCount += payload.count
         count += 1
         return true

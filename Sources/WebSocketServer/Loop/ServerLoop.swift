@@ -136,19 +136,25 @@ public final class ServerLoop {
     ///     a row: a latest value is not written when its key equals that of the last keyed
     ///     message written to the connection (after A was written, B replaced unsent by A
     ///     again sends nothing). Messages without a key are always written and leave it as is.
+    ///   - version: identifies the content's version, noted as the connection's last version
+    ///     written once the message is written: the base a later message's delta may need
+    ///     (``send(prepared:from:to:delivery:kind:repeatKey:version:delta:)``). Messages without one
+    ///     leave it as is.
     @discardableResult
     public func send(
         _ text: UnsafeRawBufferPointer, to connection: ConnectionID, delivery: Delivery,
-        kind: MessageKind = .text, repeatKey: UInt64? = nil
+        kind: MessageKind = .text, repeatKey: UInt64? = nil, version: UInt64? = nil
     ) -> SendResult {
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
         switch delivery {
         case .latest:
-            return storeLatest(in: target) { $0.store(text, kind: kind, repeatKey: repeatKey, at: $1) }
+            return storeLatest(in: target) {
+                $0.store(text, kind: kind, repeatKey: repeatKey, version: version, at: $1)
+            }
         case .ordered:
-            guard target.queue.push(text, kind: kind, repeatKey: repeatKey) else {
+            guard target.queue.push(text, kind: kind, repeatKey: repeatKey, version: version) else {
                 control.counters.queueOverflows.bump()
                 target.queue.removeAll()
                 target.queuedBeforeLatest = 0
@@ -176,10 +182,16 @@ public final class ServerLoop {
     /// gets the array back unshared once it is written (unless permessage-deflate may still read
     /// it: see ``Connection/inFlight``). Ordered messages are copied. See the raw-buffer overload
     /// for the rest.
+    ///
+    /// A latest value may carry a `delta` (the same kind): written instead of the message when
+    /// the connection's last version written is the delta's base, so a peer that holds the
+    /// content the delta was made against gets only what changed, and any other peer (one whose
+    /// slot held a value never written, one that got something else since) the whole message.
+    /// Ordered messages are always written whole.
     @discardableResult
     public func send(
         prepared message: [UInt8], from start: Int = 0, to connection: ConnectionID, delivery: Delivery,
-        kind: MessageKind = .text, repeatKey: UInt64? = nil
+        kind: MessageKind = .text, repeatKey: UInt64? = nil, version: UInt64? = nil, delta: PreparedDelta? = nil
     ) -> SendResult {
         let start = min(max(start, 0), message.count)
         guard message.count - start >= frameHeadroom, delivery == .latest else {
@@ -188,14 +200,18 @@ public final class ServerLoop {
             return message.withUnsafeBytes {
                 send(
                     UnsafeRawBufferPointer(rebasing: $0[payload...]), to: connection, delivery: delivery,
-                    kind: kind, repeatKey: repeatKey)
+                    kind: kind, repeatKey: repeatKey, version: version)
             }
         }
         guard !isTearingDown, let target = connections[connection], target.pendingClose == nil else {
             return .notConnected
         }
+        // A delta too short to hold the headroom is not one the transport can write.
+        let delta = delta.flatMap { $0.bytes.count - $0.start >= frameHeadroom && $0.start >= 0 ? $0 : nil }
         return storeLatest(in: target) {
-            $0.store(prepared: message, start: start, kind: kind, repeatKey: repeatKey, at: $1)
+            $0.store(
+                prepared: message, start: start, kind: kind, repeatKey: repeatKey, version: version, delta: delta,
+                at: $1)
         }
     }
 

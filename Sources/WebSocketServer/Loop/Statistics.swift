@@ -26,6 +26,9 @@ public struct Statistics: Sendable, Hashable {
     /// Latest-slot values not written because the peer already had the same content
     /// (their repeat key equals that of the last keyed message written).
     public var latestRepeatsSkipped: Int
+    /// Latest-slot values written as their delta (``PreparedDelta``): the peer's last versioned
+    /// message was the delta's base.
+    public var deltasWritten: Int
     /// Connections closed because their ordered queue overflowed.
     public var queueOverflows: Int
     /// Dynamic-route HTTP requests answered.
@@ -56,6 +59,7 @@ final class StatisticsCounters: Sendable {
     let messagesWrittenTogether = Atomic<Int>(0)
     let framesReplaced = Atomic<Int>(0)
     let latestRepeatsSkipped = Atomic<Int>(0)
+    let deltasWritten = Atomic<Int>(0)
     let queueOverflows = Atomic<Int>(0)
     let httpRequests = Atomic<Int>(0)
     let socketPolls = Atomic<Int>(0)
@@ -75,6 +79,7 @@ final class StatisticsCounters: Sendable {
             messagesWrittenTogether: messagesWrittenTogether.load(ordering: .relaxed),
             framesReplaced: framesReplaced.load(ordering: .relaxed),
             latestRepeatsSkipped: latestRepeatsSkipped.load(ordering: .relaxed),
+            deltasWritten: deltasWritten.load(ordering: .relaxed),
             queueOverflows: queueOverflows.load(ordering: .relaxed),
             httpRequests: httpRequests.load(ordering: .relaxed),
             socketPolls: socketPolls.load(ordering: .relaxed),

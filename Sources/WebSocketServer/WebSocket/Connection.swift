@@ -56,6 +56,8 @@ final class Connection {
     var queuedBeforeLatest = 0
     /// The repeat key of the last keyed message written (see ``OutgoingMessage/repeatKey``).
     var lastWrittenRepeatKey: UInt64?
+    /// The version of the last versioned message written (see ``OutgoingMessage/version``).
+    var lastWrittenVersion: UInt64?
     var latest = LatestSlot()
     var queue: OrderedMessageQueue
     var pendingClose: PendingClose?

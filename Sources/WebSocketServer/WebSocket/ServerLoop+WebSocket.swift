@@ -129,6 +129,7 @@ extension ServerLoop {
                     connection.latest.recycle(message)
                     control.counters.latestRepeatsSkipped.bump()
                 } else {
+                    if message.useDelta(after: connection.lastWrittenVersion) { control.counters.deltasWritten.bump() }
                     guard write(&message, to: connection) else { return -1 }
                 }
             }
@@ -188,6 +189,7 @@ extension ServerLoop {
         togetherBuffer.removeAll(keepingCapacity: true)
         togetherBuffer.append(contentsOf: repeatElement(0, count: frameHeadroom))
         var repeatKey = connection.lastWrittenRepeatKey
+        var version = connection.lastWrittenVersion
         var latestSkipped = false
         while togetherBuffer.count < configuration.sendPacketSize, var message = connection.popQueued() {
             append(&message)
@@ -197,6 +199,7 @@ extension ServerLoop {
                 connection.latest.recycle(message)
                 latestSkipped = true
             } else {
+                if message.useDelta(after: version) { control.counters.deltasWritten.bump() }
                 append(&message)
             }
         }
@@ -208,6 +211,7 @@ extension ServerLoop {
                 togetherBuffer.append(contentsOf: bytes[(message.start + frameHeadroom)...])
             }
             if let key = message.repeatKey { repeatKey = key }
+            if let written = message.version { version = written }
             togetherMessages.append(message)
         }
 
@@ -290,6 +294,7 @@ extension ServerLoop {
         control.counters.bytesSent.bump(message.payloadCount)
         if message.storedAt != 0 { latestWait.record(microseconds: lws_now_usecs() - message.storedAt) }
         if let key = message.repeatKey { connection.lastWrittenRepeatKey = key }
+        if let version = message.version { connection.lastWrittenVersion = version }
         connection.retire(message)
     }
 }
