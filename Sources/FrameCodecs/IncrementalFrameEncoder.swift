@@ -90,9 +90,6 @@ public struct IncrementalFrameEncoder: Sendable {
         /// encoder holds an empty scratch of its own while it is not lent one, and 16 KB each
         /// would add 32 MB to a thousand sessions.
         fileprivate(set) var numbers: NumberTextCache?
-        /// Deltas: the edits of the frame being made, and the runs encoded again each inserts.
-        fileprivate var edits: [DeltaEdit] = []
-        fileprivate var editRuns: [Range<Int>] = []
 
         /// An empty scratch (it grows to the largest frame encoded with it).
         public init() {}
@@ -114,13 +111,13 @@ public struct IncrementalFrameEncoder: Sendable {
     }
 
     /// One edit of a delta (docs/protocol.md section 10): from the base frame's top-level shape
-    /// `at`, `removed` shapes give way to `inserted` ones, the runs `runs` of the scratch's
-    /// `editRuns` (consecutive segments drawn again make one edit).
+    /// `at`, `removed` shapes give way to `inserted` ones, the runs encoded again of the
+    /// `segments` (consecutive segments whose bytes changed, or that are gone, make one edit).
     fileprivate struct DeltaEdit {
         var at: Int
         var removed = 0
         var inserted = 0
-        var runs: Range<Int>
+        var segments: Range<Int>
     }
 
     /// A segment encoded again in the scratch: where its bytes stand, and their hash (taken
@@ -163,35 +160,34 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Runs encoded and runs reused since the encoder was made.
     public private(set) var encoded = 0
     public private(set) var reused = 0
-    /// Deltas: each segment's top-level shape count in the last frame, and its size (valid while
-    /// ``makesDeltas`` and `countsValid`), whether the last frame was one run naming no segment
-    /// (``encodeFlat(_:seq:time:headroom:scratch:)``: no delta can be made against it), and the
-    /// last frame's delta message (headroom, then the message) when `hasDelta`.
-    private var shapeCounts: [Int32] = []
-    private var countsValid = false
-    private var countedSize = Size(width: 0, height: 0)
-    private var isFlat = false
-    private var deltaBytes: [UInt8] = []
-    private var hasDelta = false
+    /// What an encoder needs to make deltas (docs/protocol.md section 10), kept by its caller and
+    /// lent to ``encodeFrame(_:seq:time:headroom:deltaBase:deltas:scratch:)``: each segment's
+    /// top-level shape count in the last frame and its size, and the last delta made. Kept apart
+    /// from the encoder so that an encoder without deltas (most sessions) holds none of it: a
+    /// session's object is read whole at every frame (docs/architecture.md, "Prefetching the
+    /// next session").
+    public struct DeltaState: Sendable {
+        fileprivate var shapeCounts: [Int32] = []
+        fileprivate var countedSize = Size(width: 0, height: 0)
+        /// The encoder's ``IncrementalFrameEncoder/encoded`` plus ``IncrementalFrameEncoder/reused``
+        /// after the frame the counts are of: a frame made since without this state (one made
+        /// whole, for instance) leaves them stale, and the next frame makes no delta.
+        fileprivate var stamp = -1
+        /// The last delta made (headroom, then the message), the seq it leads to and its base.
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var made: (seq: Int, base: Int)?
 
-    /// Whether frames also get a delta message against the frame before
-    /// (``encodeFrame(_:seq:time:headroom:deltaBase:scratch:)``, docs/protocol.md section 10).
-    /// Off, the encoder keeps nothing for deltas; turned on, the first delta comes with the
-    /// second frame after.
-    public var makesDeltas = false {
-        didSet {
-            guard makesDeltas != oldValue else { return }
-            shapeCounts = []
-            countsValid = false
-            hasDelta = false
-            deltaBytes = []
+        public init() {}
+
+        /// The delta made with the frame numbered `seq` (laid out as ``IncrementalFrameEncoder/buffer``
+        /// is: the headroom asked for, then the message) and the seq of its base; nil when the
+        /// last frame made with this state was another, or got none (no base asked for, or the
+        /// frame before could not be one: none, another size, a frame made without this state).
+        public func delta(leadingTo seq: Int) -> (bytes: [UInt8], base: Int)? {
+            guard let made, made.seq == seq else { return nil }
+            return (bytes, made.base)
         }
     }
-
-    /// The last frame's delta message, laid out as ``buffer`` is (the headroom asked for, then the
-    /// message), or nil when none was made for it: ``makesDeltas`` is off, no base was given, or
-    /// the frame before cannot be a base (none, another size, made flat).
-    public var delta: [UInt8]? { hasDelta ? deltaBytes : nil }
 
     /// An encoder of `encoding` frames.
     public init(_ encoding: Encoding) {
@@ -243,14 +239,34 @@ public struct IncrementalFrameEncoder: Sendable {
     /// their values are unspecified), writing the new parts in `scratch` first (see
     /// ``Scratch``). Returns where the display list's part starts, counted from the frame's
     /// first byte.
-    ///
-    /// With ``makesDeltas``, `deltaBase` (the `seq` a client shows, whose display list is the one
-    /// of the last frame this encoder made) also makes ``delta``, the changes from that frame to
-    /// this one.
     @discardableResult
     public mutating func encodeFrame(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, deltaBase: Int? = nil,
-        scratch shared: inout Scratch
+        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, scratch shared: inout Scratch
+    ) -> Int {
+        var none = DeltaState()
+        return encodeFrame(
+            list, seq: seq, time: time, headroom: headroom, deltaBase: nil, deltas: &none, tracking: false,
+            scratch: &shared)
+    }
+
+    /// Encodes a frame as ``encodeFrame(_:seq:time:headroom:scratch:)`` does and, when
+    /// `deltaBase` is given (the `seq` a client shows, whose display list is the one of the last
+    /// frame this encoder made), its delta from that frame, in `deltas`
+    /// (``DeltaState/delta(leadingTo:)``). Give the same state for every frame: it keeps what
+    /// the next delta is made against.
+    @discardableResult
+    public mutating func encodeFrame(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, deltaBase: Int?,
+        deltas: inout DeltaState, scratch shared: inout Scratch
+    ) -> Int {
+        encodeFrame(
+            list, seq: seq, time: time, headroom: headroom, deltaBase: deltaBase, deltas: &deltas, tracking: true,
+            scratch: &shared)
+    }
+
+    private mutating func encodeFrame(
+        _ list: IncrementalDisplayList, seq: Int, time: Double, headroom: Int, deltaBase: Int?,
+        deltas: inout DeltaState, tracking: Bool, scratch shared: inout Scratch
     ) -> Int {
         // Lent for the frame: the scratch's buffers are swapped in and back, not copied.
         swap(&scratch, &shared)
@@ -276,11 +292,9 @@ public struct IncrementalFrameEncoder: Sendable {
             (header, prefix) = (0..<bodyStart, bodyStart..<written.upperBound)
         }
         encodeChangedSegments(list)
-        if makesDeltas {
+        if tracking {
             // Before the runs are laid out: the edits compare with the last frame's runs.
-            writeDelta(list, seq: seq, time: time, base: deltaBase, headroom: headroom)
-        } else {
-            hasDelta = false
+            writeDelta(list, seq: seq, time: time, base: deltaBase, headroom: headroom, into: &deltas)
         }
         // Where everything goes: the display list's part stays where it is while the header
         // and the headroom fit in front of it.
@@ -326,8 +340,7 @@ public struct IncrementalFrameEncoder: Sendable {
         headerStart = bodyAt - header.count
         prefixCount = prefix.count
         hasFrame = true
-        isFlat = false
-        if makesDeltas { countShapes(list) }
+        if tracking { countShapes(list, into: &deltas) }
         return header.count
     }
 
@@ -351,8 +364,6 @@ public struct IncrementalFrameEncoder: Sendable {
         single.end()
         encodeFrame(single, seq: seq, time: time, headroom: headroom, scratch: &scratch)
         for index in runs.indices { runs[index].version = 0 }
-        isFlat = true
-        hasDelta = false
     }
 
     /// Notes in the scratch's `placed` where each segment's run goes, the runs one after the other from
@@ -507,9 +518,9 @@ public struct IncrementalFrameEncoder: Sendable {
     public mutating func revertIfUnchanged() -> Bool {
         guard unchanged else { return false }
         unchanged = false
-        // The delta was the dropped frame's. The runs and shape counts stay those of the dropped
-        // frame, whose display list is the one put back: the next delta is made against them.
-        hasDelta = false
+        // A delta made with the dropped frame leads to its seq, not the shown one's. The runs (and
+        // a delta state's shape counts) stay those of the dropped frame, whose display list is
+        // the one put back: the next delta is made against them.
         let start = bodyOffset - shownHeader.count
         bytes.withUnsafeMutableBytes { buffer in
             shownHeader.withUnsafeBytes { header in
@@ -576,11 +587,11 @@ public struct IncrementalFrameEncoder: Sendable {
 
     /// Notes each segment's shape count and the size of `list`, the frame just made, for the
     /// next delta.
-    private mutating func countShapes(_ list: IncrementalDisplayList) {
-        shapeCounts.removeAll(keepingCapacity: true)
-        for segment in list.segments { shapeCounts.append(Int32(segment.shapeCount)) }
-        countedSize = list.size
-        countsValid = true
+    private func countShapes(_ list: IncrementalDisplayList, into deltas: inout DeltaState) {
+        deltas.shapeCounts.removeAll(keepingCapacity: true)
+        for segment in list.segments { deltas.shapeCounts.append(Int32(segment.shapeCount)) }
+        deltas.countedSize = list.size
+        deltas.stamp = encoded &+ reused
     }
 
     /// Writes the delta from the last frame to `list`'s (docs/protocol.md section 10) into
@@ -588,39 +599,49 @@ public struct IncrementalFrameEncoder: Sendable {
     /// bytes changed, holding the runs just encoded (in the scratch, after the frame's new parts).
     /// A segment drawn again into the bytes it had is no edit.
     private mutating func writeDelta(
-        _ list: IncrementalDisplayList, seq: Int, time: Double, base: Int?, headroom: Int
+        _ list: IncrementalDisplayList, seq: Int, time: Double, base: Int?, headroom: Int,
+        into deltas: inout DeltaState
     ) {
-        hasDelta = false
-        guard let base, hasFrame, countsValid, !isFlat, shapeCounts.count == runs.count, list.size == countedSize
+        deltas.made = nil
+        // The segments just encoded count in `encoded` and `reused`: the stamp is of the frame before.
+        let before = encoded &+ reused &- list.segments.count
+        guard let base, hasFrame, deltas.stamp == before, deltas.shapeCounts.count == runs.count,
+            list.size == deltas.countedSize
         else { return }
-        collectEdits(list.segments)
         let message: Range<Int>
         switch encoding {
-        case .json: message = writeJSONDelta(seq: seq, base: base, time: time, shapeCount: list.shapeCount)
-        case .binary: message = writeBinaryDelta(seq: seq, base: base, time: time, shapeCount: list.shapeCount)
+        case .json: message = writeJSONDelta(list, shapeCounts: deltas.shapeCounts, seq: seq, base: base, time: time)
+        case .binary:
+            message = writeBinaryDelta(list, shapeCounts: deltas.shapeCounts, seq: seq, base: base, time: time)
         }
         // Moved out while it is filled (so it is not copied unless the transport still holds it).
-        var out = deltaBytes
-        deltaBytes = []
+        var out = deltaBytes(taking: &deltas)
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: repeatElement(0, count: headroom))
         scratch.withBytes(of: encoding) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[message])) }
-        deltaBytes = out
-        hasDelta = true
+        deltas.bytes = out
+        deltas.made = (seq, base)
     }
 
-    /// Fills the scratch's `edits` and `editRuns`: the segments of the last frame (`runs`,
-    /// `shapeCounts`) against `segments`, whose changed runs are in the scratch's `fresh`.
-    private mutating func collectEdits(_ segments: ArraySlice<IncrementalDisplayList.Segment>) {
-        scratch.edits.removeAll(keepingCapacity: true)
-        scratch.editRuns.removeAll(keepingCapacity: true)
+    /// The state's delta buffer, moved out (so it is not copied unless a transport still holds it).
+    private func deltaBytes(taking deltas: inout DeltaState) -> [UInt8] {
+        var bytes: [UInt8] = []
+        swap(&bytes, &deltas.bytes)
+        return bytes
+    }
+
+    /// Calls `body` with each edit from the last frame (`runs`, `shapeCounts`) to `segments`,
+    /// whose changed runs are in the scratch's `fresh`, in order. (Found again for each use rather
+    /// than kept: a list of them in the scratch would be two more arrays in every encoder.)
+    private func forEachEdit(
+        _ segments: ArraySlice<IncrementalDisplayList.Segment>, shapeCounts: [Int32], _ body: (DeltaEdit) -> Void
+    ) {
         var open: DeltaEdit?
         var position = 0
         for index in 0..<max(segments.count, runs.count) {
             let oldCount = index < runs.count ? Int(shapeCounts[index]) : 0
             var changed = true
             var inserted = 0
-            var range: Range<Int>?
             if index < segments.count {
                 if let fresh = scratch.fresh[index] {
                     // The same bytes (equal hash and length) as the segment's last run: no edit.
@@ -628,32 +649,37 @@ public struct IncrementalFrameEncoder: Sendable {
                         !(index < runs.count && runs[index].hash == fresh.hash
                         && runs[index].count == fresh.range.count)
                     inserted = segments[segments.startIndex + index].shapeCount
-                    range = fresh.range
                 } else {
                     changed = false
                 }
             }
             if changed {
-                var edit = open ?? DeltaEdit(at: position, runs: scratch.editRuns.count..<scratch.editRuns.count)
+                var edit = open ?? DeltaEdit(at: position, segments: index..<index)
                 edit.removed += oldCount
                 edit.inserted += inserted
-                if let range, !range.isEmpty {
-                    scratch.editRuns.append(range)
-                    edit.runs = edit.runs.lowerBound..<scratch.editRuns.count
-                }
+                edit.segments = edit.segments.lowerBound..<(index + 1)
                 open = edit
             } else if let edit = open {
-                scratch.edits.append(edit)
+                body(edit)
                 open = nil
             }
             position += oldCount
         }
-        if let edit = open { scratch.edits.append(edit) }
+        if let edit = open { body(edit) }
+    }
+
+    /// Where the run encoded again of segment `index` stands in the scratch, when it is one an
+    /// edit inserts (nil for a segment that is gone, or drawn empty).
+    private func insertedRun(_ index: Int) -> Range<Int>? {
+        guard index < scratch.fresh.count, let range = scratch.fresh[index]?.range, !range.isEmpty else { return nil }
+        return range
     }
 
     /// JSON: `{"type":"delta","seq":S,"base":B,"t":T,"n":N,"edits":[[at,removed,[shapes]],...]}`
     /// after the scratch writer's bytes; returns where it stands.
-    private mutating func writeJSONDelta(seq: Int, base: Int, time: Double, shapeCount: Int) -> Range<Int> {
+    private mutating func writeJSONDelta(
+        _ list: IncrementalDisplayList, shapeCounts: [Int32], seq: Int, base: Int, time: Double
+    ) -> Range<Int> {
         let start = scratch.writer.count
         scratch.writer.appendRaw(#"{"type":"delta","seq":"#)
         scratch.writer.appendInteger(seq)
@@ -664,30 +690,42 @@ public struct IncrementalFrameEncoder: Sendable {
             $0.appendBoundedNumber(time, decimals: FrameEncoder.timeDecimals)
         }
         scratch.writer.appendRaw(#","n":"#)
-        scratch.writer.appendInteger(shapeCount)
+        scratch.writer.appendInteger(list.shapeCount)
         scratch.writer.appendRaw(#","edits":["#)
-        for (number, edit) in scratch.edits.enumerated() {
-            if number > 0 { scratch.writer.appendByte(UInt8(ascii: ",")) }
-            scratch.writer.appendByte(UInt8(ascii: "["))
-            scratch.writer.appendInteger(edit.at)
-            scratch.writer.appendByte(UInt8(ascii: ","))
-            scratch.writer.appendInteger(edit.removed)
-            scratch.writer.appendRaw(",[")
-            for (place, run) in scratch.editRuns[edit.runs].enumerated() {
-                if place > 0 { scratch.writer.appendByte(UInt8(ascii: ",")) }
-                scratch.writer.appendCopy(of: run)
+        var writer = JSONWriter(capacity: 0)
+        swap(&writer, &scratch.writer)
+        var first = true
+        forEachEdit(list.segments, shapeCounts: shapeCounts) { edit in
+            if !first { writer.appendByte(UInt8(ascii: ",")) }
+            first = false
+            writer.appendByte(UInt8(ascii: "["))
+            writer.appendInteger(edit.at)
+            writer.appendByte(UInt8(ascii: ","))
+            writer.appendInteger(edit.removed)
+            writer.appendRaw(",[")
+            var firstRun = true
+            for index in edit.segments {
+                guard let run = insertedRun(index) else { continue }
+                if !firstRun { writer.appendByte(UInt8(ascii: ",")) }
+                firstRun = false
+                writer.appendCopy(of: run)
             }
-            scratch.writer.appendRaw("]]")
+            writer.appendRaw("]]")
         }
-        scratch.writer.appendRaw("]}")
+        writer.appendRaw("]}")
+        swap(&writer, &scratch.writer)
         return start..<scratch.writer.count
     }
 
     /// Binary: magic `PCD1`, then uvarints `seq`, `base`, svarint `t` (microseconds), uvarints
     /// `n` and the edit count, and each edit as uvarints `at`, removed, inserted, then the
     /// inserted shapes; after the scratch storage's bytes. Returns where it stands.
-    private mutating func writeBinaryDelta(seq: Int, base: Int, time: Double, shapeCount: Int) -> Range<Int> {
-        let editCount = scratch.edits.count
+    private mutating func writeBinaryDelta(
+        _ list: IncrementalDisplayList, shapeCounts: [Int32], seq: Int, base: Int, time: Double
+    ) -> Range<Int> {
+        var editCount = 0
+        forEachEdit(list.segments, shapeCounts: shapeCounts) { _ in editCount += 1 }
+        let shapeCount = list.shapeCount
         let start = appendBinary { cursor in
             cursor.appendBytes(BinaryFrameFormat.deltaMagic)
             cursor.appendUVarint(UInt64(max(0, seq)))
@@ -696,14 +734,18 @@ public struct IncrementalFrameEncoder: Sendable {
             cursor.appendUVarint(UInt64(shapeCount))
             cursor.appendUVarint(UInt64(editCount))
         }.lowerBound
-        for index in 0..<editCount {
-            let edit = scratch.edits[index]
+        var edits: [DeltaEdit] = []
+        edits.reserveCapacity(editCount)
+        forEachEdit(list.segments, shapeCounts: shapeCounts) { edits.append($0) }
+        for edit in edits {
             _ = appendBinary { cursor in
                 cursor.appendUVarint(UInt64(edit.at))
                 cursor.appendUVarint(UInt64(edit.removed))
                 cursor.appendUVarint(UInt64(edit.inserted))
             }
-            for runIndex in edit.runs { appendStorageCopy(of: scratch.editRuns[runIndex]) }
+            for index in edit.segments {
+                if let run = insertedRun(index) { appendStorageCopy(of: run) }
+            }
         }
         return start..<scratch.storageCount
     }

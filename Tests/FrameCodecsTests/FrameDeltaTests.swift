@@ -33,12 +33,12 @@ import Testing
         var random = TestRandom(seed: 77)
         var list = IncrementalDisplayList(keepsShapes: false)
         var encoder = IncrementalFrameEncoder(encoding)
-        encoder.makesDeltas = true
+        var deltas = IncrementalFrameEncoder.DeltaState()
         var scratch = IncrementalFrameEncoder.Scratch()
         var buffer: [Shape] = []
         var slots = Slots()
         var shown: DecodedFrame?
-        var (deltas, sameBytes) = (0, 0)
+        var (made, sameBytes) = (0, 0)
         for round in 0..<400 {
             slots.change(&random, redrawingAll: round == 0)
             if round % 7 == 3, !slots.indices.isEmpty {
@@ -51,33 +51,35 @@ import Testing
                 defer { list.swapFrameShapes(&buffer) }
                 slots.draw(into: &list)
                 encoder.encodeFrame(
-                    list, seq: seq, time: Double(round) / 60, headroom: 14, deltaBase: shown?.seq, scratch: &scratch)
+                    list, seq: seq, time: Double(round) / 60, headroom: 14, deltaBase: shown?.seq, deltas: &deltas,
+                    scratch: &scratch)
             }
             let frame = try decode(encoder.frame, encoding)
             if let shown {
-                let bytes = try #require(encoder.delta, "round \(round)")
+                let (bytes, base) = try #require(deltas.delta(leadingTo: seq), "round \(round)")
+                #expect(base == shown.seq)
                 #expect(bytes.count > 14)
                 let delta = try decodeDelta(Array(bytes[14...]), encoding)
                 #expect(delta.base == shown.seq && delta.seq == seq)
                 #expect(try delta.apply(to: shown) == frame, "round \(round)")
                 if delta.edits.isEmpty { sameBytes += 1 }
-                deltas += 1
+                made += 1
             } else {
-                #expect(encoder.delta == nil)
+                #expect(deltas.delta(leadingTo: seq) == nil)
             }
             shown = frame
         }
-        #expect(deltas == 399 && sameBytes > 10)
+        #expect(made == 399 && sameBytes > 10)
     }
 
-    /// No delta against a frame made whole (``IncrementalFrameEncoder/encodeFlat(_:seq:time:headroom:scratch:)``),
-    /// a frame of another size, without a base, or with deltas off; the next frame after one
-    /// made whole has one again.
+    /// No delta against a frame made whole (``IncrementalFrameEncoder/encodeFlat(_:seq:time:headroom:scratch:)``)
+    /// or made without the delta state, a frame of another size, or without a base; the next
+    /// frame after such a frame has one again.
     @Test(arguments: [IncrementalFrameEncoder.Encoding.json, .binary])
     func noDeltaWhereNoBaseHolds(encoding: IncrementalFrameEncoder.Encoding) throws {
         var list = IncrementalDisplayList()
         var encoder = IncrementalFrameEncoder(encoding)
-        encoder.makesDeltas = true
+        var deltas = IncrementalFrameEncoder.DeltaState()
         var scratch = IncrementalFrameEncoder.Scratch()
         let box = Shape.rect(RectShape(frame: Rect(x: 1, y: 2, width: 3, height: 4), fill: .black))
         func draw(_ count: Int, width: Double = 100) {
@@ -86,32 +88,37 @@ import Testing
             list.end()
         }
         draw(1)
-        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0, deltaBase: nil, scratch: &scratch)
-        #expect(encoder.delta == nil)
+        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0, deltaBase: nil, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 1) == nil)
         draw(2)
-        encoder.encodeFrame(list, seq: 2, time: 0, headroom: 0, deltaBase: 1, scratch: &scratch)
-        let delta = try decodeDelta(try #require(encoder.delta), encoding)
+        encoder.encodeFrame(list, seq: 2, time: 0, headroom: 0, deltaBase: 1, deltas: &deltas, scratch: &scratch)
+        let delta = try decodeDelta(try #require(deltas.delta(leadingTo: 2)).bytes, encoding)
+        #expect(deltas.delta(leadingTo: 1) == nil && deltas.delta(leadingTo: 2)?.base == 1)
         #expect(delta.edits == [FrameDelta.Edit(at: 0, removed: 1, shapes: [box, box])] && delta.shapeCount == 2)
         encoder.encodeFlat(
             DisplayList(size: Size(width: 100, height: 50), shapes: [box]), seq: 3, time: 0, headroom: 0,
             scratch: &scratch)
-        #expect(encoder.delta == nil)
+        #expect(deltas.delta(leadingTo: 3) == nil)
         draw(3)
-        encoder.encodeFrame(list, seq: 4, time: 0, headroom: 0, deltaBase: 3, scratch: &scratch)
-        #expect(encoder.delta == nil, "against a frame made whole")
+        encoder.encodeFrame(list, seq: 4, time: 0, headroom: 0, deltaBase: 3, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 4) == nil, "against a frame made whole")
         draw(4)
-        encoder.encodeFrame(list, seq: 5, time: 0, headroom: 0, deltaBase: 4, scratch: &scratch)
-        #expect(encoder.delta != nil)
+        encoder.encodeFrame(list, seq: 5, time: 0, headroom: 0, deltaBase: 4, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 5) != nil)
         draw(5, width: 120)
-        encoder.encodeFrame(list, seq: 6, time: 0, headroom: 0, deltaBase: 5, scratch: &scratch)
-        #expect(encoder.delta == nil, "another size")
+        encoder.encodeFrame(list, seq: 6, time: 0, headroom: 0, deltaBase: 5, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 6) == nil, "another size")
         draw(6, width: 120)
-        encoder.encodeFrame(list, seq: 7, time: 0, headroom: 0, deltaBase: nil, scratch: &scratch)
-        #expect(encoder.delta == nil, "no base asked for")
-        encoder.makesDeltas = false
+        encoder.encodeFrame(list, seq: 7, time: 0, headroom: 0, deltaBase: nil, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 7) == nil, "no base asked for")
         draw(7, width: 120)
-        encoder.encodeFrame(list, seq: 8, time: 0, headroom: 0, deltaBase: 7, scratch: &scratch)
-        #expect(encoder.delta == nil, "deltas off")
+        encoder.encodeFrame(list, seq: 8, time: 0, headroom: 0, scratch: &scratch)
+        draw(8, width: 120)
+        encoder.encodeFrame(list, seq: 9, time: 0, headroom: 0, deltaBase: 8, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 9) == nil, "against a frame made without the state")
+        draw(9, width: 120)
+        encoder.encodeFrame(list, seq: 10, time: 0, headroom: 0, deltaBase: 9, deltas: &deltas, scratch: &scratch)
+        #expect(deltas.delta(leadingTo: 10) != nil)
     }
 
     /// A frame dropped as unchanged (``IncrementalFrameEncoder/revertIfUnchanged()``) has no
@@ -120,7 +127,7 @@ import Testing
     func aDeltaAfterARevertAppliesToTheFrameShown(encoding: IncrementalFrameEncoder.Encoding) throws {
         var list = IncrementalDisplayList()
         var encoder = IncrementalFrameEncoder(encoding)
-        encoder.makesDeltas = true
+        var deltas = IncrementalFrameEncoder.DeltaState()
         var scratch = IncrementalFrameEncoder.Scratch()
         func draw(_ keys: [Int]) {
             list.begin(size: Size(width: 100, height: 50))
@@ -133,14 +140,14 @@ import Testing
             list.end()
         }
         draw([1, 2, 3])
-        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0, scratch: &scratch)
+        encoder.encodeFrame(list, seq: 1, time: 0, headroom: 0, deltaBase: nil, deltas: &deltas, scratch: &scratch)
         let shown = try decode(encoder.frame, encoding)
         draw([11, 2, 3])  // the same bytes under another key
-        encoder.encodeFrame(list, seq: 2, time: 0, headroom: 0, deltaBase: 1, scratch: &scratch)
-        #expect(encoder.revertIfUnchanged() && encoder.delta == nil)
+        encoder.encodeFrame(list, seq: 2, time: 0, headroom: 0, deltaBase: 1, deltas: &deltas, scratch: &scratch)
+        #expect(encoder.revertIfUnchanged() && deltas.delta(leadingTo: 1) == nil)
         draw([11, 2, 4])
-        encoder.encodeFrame(list, seq: 2, time: 0.5, headroom: 0, deltaBase: 1, scratch: &scratch)
-        let delta = try decodeDelta(try #require(encoder.delta), encoding)
+        encoder.encodeFrame(list, seq: 2, time: 0.5, headroom: 0, deltaBase: 1, deltas: &deltas, scratch: &scratch)
+        let delta = try decodeDelta(try #require(deltas.delta(leadingTo: 2)).bytes, encoding)
         #expect(delta.edits.count == 1 && delta.edits[0].at == 2 && delta.edits[0].removed == 1)
         #expect(try delta.apply(to: shown) == (try decode(encoder.frame, encoding)))
     }

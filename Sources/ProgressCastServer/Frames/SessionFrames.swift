@@ -36,9 +36,6 @@ struct SessionFrames {
         /// Whether the encoder encoded the last frame drawn, so it holds bytes for every segment
         /// the next frame may keep without drawing it.
         var inStep = false
-        /// Whether the encoder's delta (``IncrementalFrameEncoder/delta``) goes from the frame
-        /// before the current one to the current one.
-        var hasDelta = false
         var encoder: IncrementalFrameEncoder
 
         init(_ format: FrameFormat) {
@@ -51,18 +48,23 @@ struct SessionFrames {
 
         /// Encodes the frame drawn last and makes it the current one, unless `unlessSame` and its
         /// display list is the current one's (compared byte for byte: the encoder then goes back
-        /// to the current frame); returns whether it became current. With deltas on, the frame
+        /// to the current frame); returns whether it became current. With `deltas`, the frame
         /// gets a delta against the current one (`current`, its seq) when the encoder holds it.
         mutating func encode(
             _ list: IncrementalDisplayList, seq: Int, time: Double, unlessSame: Bool, current: Int,
-            scratch: inout IncrementalFrameEncoder.Scratch
+            deltas: inout IncrementalFrameEncoder.DeltaState?, scratch: inout IncrementalFrameEncoder.Scratch
         ) -> Bool {
-            let base = isCurrent && current > 0 && current != seq ? current : nil
-            encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, deltaBase: base, scratch: &scratch)
+            if var state = deltas {
+                deltas = nil
+                let base = isCurrent && current > 0 && current != seq ? current : nil
+                encoder.encodeFrame(
+                    list, seq: seq, time: time, headroom: headroom, deltaBase: base, deltas: &state, scratch: &scratch)
+                deltas = consume state
+            } else {
+                encoder.encodeFrame(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
+            }
             inStep = true
             if unlessSame, isCurrent, encoder.revertIfUnchanged() { return false }
-            // Made again for the current frame (its seq): the delta to it is lost, not made.
-            hasDelta = base != nil && encoder.delta != nil
             isCurrent = true
             return true
         }
@@ -75,8 +77,20 @@ struct SessionFrames {
             encoder.encodeFlat(list, seq: seq, time: time, headroom: headroom, scratch: &scratch)
             isCurrent = true
             inStep = false
-            hasDelta = false
         }
+    }
+
+    /// What few sessions need, kept out of line (in an array, empty until needed) so that a
+    /// session's object stays within the bytes prefetched for its frame
+    /// (``FrameRenderPool/prefetchedSessionBytes``): the current frame's checksum once asked
+    /// for (recordings, `frame.get`), and, while a watcher takes deltas, this instance's number
+    /// and each encoding's delta state (nil: that encoding makes none; see
+    /// ``IncrementalFrameEncoder/DeltaState``).
+    private struct OutOfLine {
+        var checksum: (seq: Int, value: String)?
+        var serial: UInt64?
+        var json: IncrementalFrameEncoder.DeltaState?
+        var binary: IncrementalFrameEncoder.DeltaState?
     }
 
     /// Numbers each instance's frames apart from every other's (``version(of:)``).
@@ -102,25 +116,53 @@ struct SessionFrames {
     /// The display list drawn last: the current frame's, or one that showed the same.
     private var drawing = IncrementalDisplayList(keepsShapes: false)
     private var time = 0.0
-    private var cachedChecksum: String?
-    /// This instance's number, unique in the process: with a frame's `seq`, the transport's
-    /// version of the frame (``version(of:)``).
-    private let serial = SessionFrames.serials.add(1, ordering: .relaxed).newValue
+    private var outOfLine: [OutOfLine] = []
 
-    /// The transport's version of frame `seq` of these frames (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:version:delta:)``):
-    /// unique in the process, so a delta is never written on top of another session's frame, nor
-    /// of an earlier instance's.
-    private func version(of seq: Int) -> UInt64 {
+    /// The transport's version of frame `seq` (``ServerLoop/send(prepared:from:to:delivery:kind:repeatKey:version:delta:)``)
+    /// while deltas are made: unique in the process (a serial taken when deltas were turned on,
+    /// and the seq), so a delta is never written on top of another session's frame, nor of one
+    /// from before deltas were turned off.
+    private func version(of seq: Int, serial: UInt64) -> UInt64 {
         serial << 32 | UInt64(truncatingIfNeeded: seq) & 0xFFFF_FFFF
     }
 
     /// Whether frames in each encoding get deltas (docs/protocol.md section 10): on while a
-    /// watcher taking that encoding asked for them.
+    /// watcher taking that encoding asked for them. The first delta of an encoding turned on
+    /// comes with its second frame after.
     mutating func setDeltas(json: Bool, binary: Bool) {
-        self.json.encoder.makesDeltas = json
-        self.binary.encoder.makesDeltas = binary
-        if !json { self.json.hasDelta = false }
-        if !binary { self.binary.hasDelta = false }
+        guard json || binary || !outOfLine.isEmpty else { return }
+        if outOfLine.isEmpty { outOfLine = [OutOfLine()] }
+        if !json && !binary {
+            (outOfLine[0].serial, outOfLine[0].json, outOfLine[0].binary) = (nil, nil, nil)
+            return
+        }
+        if outOfLine[0].serial == nil { outOfLine[0].serial = Self.serials.add(1, ordering: .relaxed).newValue }
+        if json != (outOfLine[0].json != nil) {
+            outOfLine[0].json = json ? IncrementalFrameEncoder.DeltaState() : nil
+        }
+        if binary != (outOfLine[0].binary != nil) {
+            outOfLine[0].binary = binary ? IncrementalFrameEncoder.DeltaState() : nil
+        }
+    }
+
+    /// Moves `format`'s delta state (nil when it makes none) out of line, for an encode; give
+    /// it back with ``putDeltaState(_:_:)``. Moved, not copied, so its buffers stay uniquely held.
+    private mutating func takeDeltaState(_ format: FrameFormat) -> IncrementalFrameEncoder.DeltaState? {
+        guard !outOfLine.isEmpty else { return nil }
+        var state: IncrementalFrameEncoder.DeltaState?
+        switch format {
+        case .json: swap(&state, &outOfLine[0].json)
+        case .binary: swap(&state, &outOfLine[0].binary)
+        }
+        return state
+    }
+
+    private mutating func putDeltaState(_ state: consuming IncrementalFrameEncoder.DeltaState?, _ format: FrameFormat) {
+        guard !outOfLine.isEmpty else { return }
+        switch format {
+        case .json: outOfLine[0].json = state
+        case .binary: outOfLine[0].binary = state
+        }
     }
 
     /// Since the session began: component segments drawn and kept (``IncrementalDisplayList``),
@@ -154,30 +196,34 @@ struct SessionFrames {
         defer { drawing.swapFrameShapes(&scratch.shapes) }
         draw(&drawing)
         let (seq, hasFrame) = (self.seq, self.hasFrame)
+        var state = takeDeltaState(format)
         let changed = withEncoded(format) { encoded, drawing in
             encoded.encode(
-                drawing, seq: seq + 1, time: time, unlessSame: hasFrame, current: seq, scratch: &scratch.encoder)
+                drawing, seq: seq + 1, time: time, unlessSame: hasFrame, current: seq, deltas: &state,
+                scratch: &scratch.encoder)
         }
+        putDeltaState(state, format)
         if changed {
             identity = withEncoded(format) { encoded, _ in encoded.encoder.bodyIdentity }
             self.seq += 1
             self.hasFrame = true
             self.time = time
-            cachedChecksum = nil
         }
         if encodeBoth {
             // Also when the frame is dropped: the other encoding stays in step with the list,
             // made again for the current frame (its seq and time; the same display list).
             let (seq, time) = (self.seq, self.time)
             let current = changed ? seq - 1 : seq
+            var state = takeDeltaState(other)
             _ = withEncoded(other) { encoded, drawing in
                 encoded.encode(
-                    drawing, seq: seq, time: time, unlessSame: false, current: current, scratch: &scratch.encoder)
+                    drawing, seq: seq, time: time, unlessSame: false, current: current, deltas: &state,
+                    scratch: &scratch.encoder)
             }
+            putDeltaState(state, other)
         } else {
             withEncoded(other) { encoded, _ in
                 encoded.inStep = false
-                encoded.hasDelta = false
                 if changed { encoded.isCurrent = false }
             }
         }
@@ -192,10 +238,12 @@ struct SessionFrames {
         guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
         if !isCurrent(format) { makeCurrent(format, scratch: scratch) }
         var message = format == .json ? json.message : binary.message
-        message.version = version(of: seq)
-        let (hasDelta, delta) =
-            format == .json ? (json.hasDelta, json.encoder.delta) : (binary.hasDelta, binary.encoder.delta)
-        if hasDelta, let delta { message.delta = PreparedDelta(bytes: delta, start: 0, base: version(of: seq - 1)) }
+        guard let serial = outOfLine.first?.serial else { return message }
+        message.version = version(of: seq, serial: serial)
+        let state = format == .json ? outOfLine[0].json : outOfLine[0].binary
+        if let (bytes, base) = state?.delta(leadingTo: seq) {
+            message.delta = PreparedDelta(bytes: bytes, start: 0, base: version(of: base, serial: serial))
+        }
         return message
     }
 
@@ -204,13 +252,14 @@ struct SessionFrames {
     /// first frame.
     mutating func checksum(scratch: FrameScratch) -> String? {
         guard hasFrame else { return nil }
-        if let cachedChecksum { return cachedChecksum }
+        if let cached = outOfLine.first?.checksum, cached.seq == seq { return cached.value }
         let frame = message(.json, scratch: scratch).bytes
         let start = json.encoder.frameStart + json.encoder.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
             FNV1a64.hex(FNV1a64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - 1)])))
         }
-        cachedChecksum = checksum
+        if outOfLine.isEmpty { outOfLine = [OutOfLine()] }
+        outOfLine[0].checksum = (seq, checksum)
         return checksum
     }
 

@@ -172,11 +172,12 @@ final class LiveSession {
 
     /// Notes which frame encodings the session's watchers take, and which of them take deltas
     /// (`deltas`, in the same order), when they change.
-    func watchersChanged(formats: [FrameFormat], deltas: [Bool]) {
+    func watchersChanged(formats: [FrameFormat], deltas: [Bool] = []) {
         watcherFormats = (formats.contains(.json), formats.contains(.binary))
-        let takers = zip(formats, deltas).filter(\.1).map(\.0)
+        let flags = formats.indices.map { $0 < deltas.count && deltas[$0] }
+        let takers = zip(formats, flags).filter(\.1).map(\.0)
         frames.setDeltas(json: takers.contains(.json), binary: takers.contains(.binary))
-        soleWatcherDeltas = deltas.allSatisfy { $0 } ? true : deltas.contains(true) ? nil : false
+        soleWatcherDeltas = !flags.contains(true) ? false : flags.allSatisfy { $0 } ? true : nil
     }
 
     /// Renders the display list at the core's current time; returns whether it differs from the
