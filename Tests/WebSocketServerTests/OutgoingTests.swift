@@ -168,4 +168,50 @@ struct OutgoingTests {
         #expect(server.server.statistics.latestRepeatsSkipped == 1)
         #expect(server.server.statistics.framesReplaced == 1)
     }
+
+    @Test(
+        "a latest value's delta is written only to a connection whose last version written is its base",
+        arguments: ["none", "deflate"])
+    func deltasOverTheirBaseOnly(compression: String) throws {
+        /// A prepared message (headroom, then the text).
+        func prepared(_ text: String) -> [UInt8] {
+            Array(repeating: 0, count: ServerLoop.messageHeadroom) + Array(text.utf8)
+        }
+        func send(_ loop: ServerLoop, _ connection: ConnectionID, _ version: UInt64, delta base: UInt64?) {
+            let delta = base.map { PreparedDelta(bytes: prepared("d\(version)"), start: 0, base: $0) }
+            loop.send(
+                prepared: prepared("whole\(version)"), to: connection, delivery: .latest, version: version, delta: delta
+            )
+        }
+        let server = try TestServer.start { _, handler in
+            handler.onMessage = { text, connection, loop in
+                switch text {
+                case "a":
+                    loop.send("v1", to: connection, delivery: .ordered, version: 1)
+                    send(loop, connection, 2, delta: 1)
+                case "b":
+                    // 3 waits unsent and is replaced by 4, whose base (3) the peer never got.
+                    send(loop, connection, 3, delta: 2)
+                    send(loop, connection, 4, delta: 3)
+                case "c":
+                    send(loop, connection, 5, delta: 4)
+                case "d":
+                    // A message without a version leaves the last version written as it is.
+                    loop.send("x", to: connection, delivery: .ordered)
+                    send(loop, connection, 6, delta: 5)
+                case "e":
+                    send(loop, connection, 7, delta: nil)
+                case "f":
+                    send(loop, connection, 8, delta: 6)
+                default:
+                    break
+                }
+            }
+        }
+        defer { server.stop() }
+        let steps = #"[["a",2],["b",1],["c",1],["d",2],["e",1],["f",1]]"#
+        let result = try PythonClient.run(Scripts.steps, port: server.port, extra: [steps, compression])
+        #expect(result["messages"] as? [String] == ["v1", "d2", "whole4", "d5", "x", "d6", "whole7", "whole8"])
+        #expect(server.server.statistics.deltasWritten == 3)
+    }
 }

@@ -231,20 +231,24 @@ public final class ServerLoop {
     @discardableResult
     public func send(
         _ text: [UInt8], to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
-        repeatKey: UInt64? = nil
+        repeatKey: UInt64? = nil, version: UInt64? = nil
     ) -> SendResult {
-        text.withUnsafeBytes { send($0, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey) }
+        text.withUnsafeBytes {
+            send($0, to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey, version: version)
+        }
     }
 
     /// Sends a text message given as a string; see the raw-buffer overload.
     @discardableResult
     public func send(
         _ text: String, to connection: ConnectionID, delivery: Delivery, kind: MessageKind = .text,
-        repeatKey: UInt64? = nil
+        repeatKey: UInt64? = nil, version: UInt64? = nil
     ) -> SendResult {
         var text = text
         return text.withUTF8 {
-            send(UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey)
+            send(
+                UnsafeRawBufferPointer($0), to: connection, delivery: delivery, kind: kind, repeatKey: repeatKey,
+                version: version)
         }
     }
 

@@ -163,6 +163,22 @@ enum Scripts {
             run(main())
             """
 
+    /// argv[2]: JSON `[[step, count], ...]`: sends each step's text and reads `count` messages
+    /// after it; prints them all, in order. argv[3]: "none" or "deflate".
+    static let steps =
+        prelude + """
+            async def main():
+                steps = json.loads(sys.argv[2])
+                async with connect(uri, compression=None if sys.argv[3] == "none" else "deflate") as ws:
+                    got = []
+                    for step, count in steps:
+                        await ws.send(step)
+                        for _ in range(count):
+                            got.append(await asyncio.wait_for(ws.recv(), 5))
+                    out(messages=got)
+            run(main())
+            """
+
     /// argv[2]: the Origin to send, or "-" for none; argv[3]: the path.
     static let origin =
         prelude + """
