@@ -181,19 +181,36 @@ function shapes(r, what, depth) {
   return list;
 }
 
-// `data`: the message's ArrayBuffer (or a view of one). Returns {type:'frame', seq, t, w, h, shapes}.
-export function decodeBinaryFrame(data) {
+const DELTA_MAGIC = [0x50, 0x43, 0x44, 0x31]; // "PCD1" (docs/protocol.md section 10)
+
+function readerOf(data) {
   let bytes;
   if (data instanceof ArrayBuffer) bytes = new Uint8Array(data);
   else if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   else throw new TypeError('binary frame: expected an ArrayBuffer');
-  const r = new Reader(bytes);
-  for (let i = 0; i < MAGIC.length; i += 1) {
-    if (r.byte('magic') !== MAGIC[i]) {
-      r.pos = 0;
-      throw r.fail('bad magic (expected "PCF1")');
-    }
+  return new Reader(bytes);
+}
+
+function hasMagic(r, magic) {
+  if (r.end < magic.length) {
+    r.pos = r.end;
+    throw r.fail('magic past the end');
   }
+  for (let i = 0; i < magic.length; i += 1) if (r.bytes[i] !== magic[i]) return false;
+  return true;
+}
+
+// Whether a binary message is a delta (its magic is "PCD1") rather than a frame.
+export function isBinaryDelta(data) {
+  const r = readerOf(data);
+  return r.end >= DELTA_MAGIC.length && hasMagic(r, DELTA_MAGIC);
+}
+
+// `data`: the message's ArrayBuffer (or a view of one). Returns {type:'frame', seq, t, w, h, shapes}.
+export function decodeBinaryFrame(data) {
+  const r = readerOf(data);
+  if (!hasMagic(r, MAGIC)) throw r.fail('bad magic (expected "PCF1")');
+  r.pos = MAGIC.length;
   const seq = r.uvarint('seq');
   const t = r.svarint('t') / 1e6;
   const w = r.number('w');
@@ -201,4 +218,27 @@ export function decodeBinaryFrame(data) {
   const frame = { type: 'frame', seq, t, w, h, shapes: shapes(r, 'shape count', 0) };
   if (r.pos !== r.end) throw r.fail(`${r.end - r.pos} byte(s) left over after the frame`);
   return frame;
+}
+
+// A binary delta message: returns {type:'delta', seq, base, t, n, edits:[[at, removed, [shapes]]]},
+// what JSON.parse gives for the same delta sent as JSON.
+export function decodeBinaryDelta(data) {
+  const r = readerOf(data);
+  if (!hasMagic(r, DELTA_MAGIC)) throw r.fail('bad magic (expected "PCD1")');
+  r.pos = DELTA_MAGIC.length;
+  const seq = r.uvarint('seq');
+  const base = r.uvarint('base');
+  const t = r.svarint('t') / 1e6;
+  const n = r.uvarint('n');
+  const count = r.uvarint('edit count');
+  // An edit is at least 3 bytes (at, removed, inserted count).
+  if (count * 3 > r.end - r.pos) throw r.fail(`edit count ${count} past the end`);
+  const edits = [];
+  for (let i = 0; i < count; i += 1) {
+    const at = r.uvarint('at');
+    const removed = r.uvarint('removed');
+    edits.push([at, removed, shapes(r, 'inserted count', 0)]);
+  }
+  if (r.pos !== r.end) throw r.fail(`${r.end - r.pos} byte(s) left over after the delta`);
+  return { type: 'delta', seq, base, t, n, edits };
 }

@@ -2,7 +2,8 @@
 // and matches replies to them. Dispatches "state", "open", "frame", "event" and "error" (an error
 // reply that matches no pending request) as CustomEvents whose detail is the message. Frames come
 // as JSON text or as binary messages (docs/protocol.md section 9); both dispatch the same object.
-import { decodeBinaryFrame } from './binary-frame.js';
+import { decodeBinaryDelta, decodeBinaryFrame, isBinaryDelta } from './binary-frame.js';
+import { applyDelta } from './frame-delta.js';
 
 export const SUBPROTOCOL = 'progresscast.v1';
 
@@ -35,9 +36,12 @@ export class Connection extends EventTarget {
     this.lastLatencyMs = null;
     this.retryTimer = null;
     this.stopped = false;
-    // Frames received by encoding, the encoding of the newest, and binary messages refused.
-    this.frameCounts = { binary: 0, json: 0, decodeErrors: 0 };
+    // Frames received by encoding, the encoding of the newest, and binary messages refused; of
+    // them, how many came as deltas, and deltas that did not apply to the frame shown.
+    this.frameCounts = { binary: 0, json: 0, decodeErrors: 0, deltas: 0, deltaErrors: 0 };
     this.lastFrameEncoding = null;
+    // The frame shown (the last dispatched): what the next delta applies to.
+    this.shown = null;
   }
 
   start() {
@@ -68,6 +72,7 @@ export class Connection extends EventTarget {
     }
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
+    this.shown = null;
     ws.addEventListener('open', () => {
       this.attempt = 0;
       this.setState('open');
@@ -105,8 +110,15 @@ export class Connection extends EventTarget {
       return;
     }
     if (msg === null || typeof msg !== 'object') return;
-    if (msg.type === 'frame' || msg.type === 'event' || msg.type === 'trace') {
-      if (msg.type === 'frame') this.countFrame('json');
+    if (msg.type === 'frame') {
+      this.deliverFrame(msg, 'json');
+      return;
+    }
+    if (msg.type === 'delta') {
+      this.deliverDelta(msg, 'json');
+      return;
+    }
+    if (msg.type === 'event' || msg.type === 'trace') {
       this.dispatchEvent(new CustomEvent(msg.type, { detail: msg }));
       return;
     }
@@ -124,16 +136,41 @@ export class Connection extends EventTarget {
   // Only frames come as binary messages. One that does not decode is dropped and counted; the
   // console is warned once, so a server/page mismatch shows without a warning per frame.
   receiveBinary(data) {
-    let frame;
+    let msg;
     try {
-      frame = decodeBinaryFrame(data);
+      msg = isBinaryDelta(data) ? decodeBinaryDelta(data) : decodeBinaryFrame(data);
     } catch (err) {
       this.frameCounts.decodeErrors += 1;
       if (this.frameCounts.decodeErrors === 1) console.warn(`progresscast: ignored a binary message: ${err.message}`);
       return;
     }
-    this.countFrame('binary');
+    if (msg.type === 'delta') this.deliverDelta(msg, 'binary');
+    else this.deliverFrame(msg, 'binary');
+  }
+
+  deliverFrame(frame, encoding) {
+    this.countFrame(encoding);
+    this.shown = frame;
     this.dispatchEvent(new CustomEvent('frame', { detail: frame }));
+  }
+
+  // A delta is applied to the frame shown. One that does not apply (the server sends a delta only
+  // over the frame it last sent here, so this is a bug on one side) is dropped, counted, warned
+  // about once, and the whole frame is asked for.
+  deliverDelta(delta, encoding) {
+    let frame;
+    try {
+      frame = applyDelta(this.shown, delta);
+    } catch (err) {
+      this.frameCounts.deltaErrors += 1;
+      if (this.frameCounts.deltaErrors === 1) console.warn(`progresscast: ignored a delta: ${err.message}`);
+      this.request({ op: 'frame.get' }).then((r) => {
+        if (r.type === 'ack' && r.frame && (!this.shown || r.frame.seq >= this.shown.seq)) this.deliverFrame(r.frame, 'json');
+      });
+      return;
+    }
+    this.frameCounts.deltas += 1;
+    this.deliverFrame(frame, encoding);
   }
 
   countFrame(encoding) {

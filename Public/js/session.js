@@ -31,6 +31,11 @@ export function bareCanvas() {
   return new URLSearchParams(location.search).has('bare');
 }
 
+// Frames are asked for as deltas (docs/protocol.md section 10) unless the URL's query has delta=0.
+export function wantedDeltas() {
+  return new URLSearchParams(location.search).get('delta') === '0' ? {} : { delta: true };
+}
+
 // The frame encoding to ask the server for: "json" or "binary".
 export function wantedFrames() {
   const json = new URLSearchParams(location.search).get('frames') === 'json' || readFragment().frames === 'json';
@@ -102,13 +107,13 @@ export class Session extends EventTarget {
   async enter({ explicit = false, before = null } = {}) {
     const f = readFragment();
     if (!f.session) return this.createFresh();
-    const msg = { op: 'session.join', session: f.session, frames: wantedFrames() };
+    const msg = { op: 'session.join', session: f.session, frames: wantedFrames(), ...wantedDeltas() };
     if (f.token) msg.token = f.token;
     let r = await this.app.send(msg, { quiet: [...GONE, 'not_allowed'] });
     if (r.type === 'error' && r.code === 'not_allowed' && f.token) {
       this.app.log.note('the token in the link was refused; joining as a viewer');
       f.token = null;
-      r = await this.app.send({ op: 'session.join', session: f.session, frames: wantedFrames() }, { quiet: [...GONE] });
+      r = await this.app.send({ op: 'session.join', session: f.session, frames: wantedFrames(), ...wantedDeltas() }, { quiet: [...GONE] });
     }
     if (r.type === 'ack' && f.token && r.role === 'viewer') {
       // A wrong token joins as a viewer (docs/protocol.md section 3): say so, and drop it from the
@@ -154,7 +159,7 @@ export class Session extends EventTarget {
   }
 
   async create(options = {}, extra = {}) {
-    const msg = { op: 'session.create', ...options, frames: wantedFrames() };
+    const msg = { op: 'session.create', ...options, frames: wantedFrames(), ...wantedDeltas() };
     return this.adopt(msg, await this.app.send(msg), extra);
   }
 
@@ -182,7 +187,7 @@ export class Session extends EventTarget {
   }
 
   async openReplay(recording) {
-    const msg = { op: 'replay.open', recording, frames: wantedFrames() };
+    const msg = { op: 'replay.open', recording, frames: wantedFrames(), ...wantedDeltas() };
     return this.adopt(msg, await this.app.send(msg));
   }
 
