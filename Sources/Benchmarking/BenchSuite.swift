@@ -45,6 +45,9 @@ public struct BenchRequest {
     /// Whether the load generator lets its connections turn interactive to the kernel's TCP
     /// (``LoadOptions/interactiveAcks``; false by default).
     public var interactiveAcks = false
+    /// Whether the load's sessions take frames as deltas, as the page does (and the baseline
+    /// sends those deltas' bytes); true by default.
+    public var deltas = true
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(
@@ -130,7 +133,7 @@ public enum BenchSuite {
             publicDirectory: (request.publicDirectory as NSString).standardizingPath, scratchDirectory: scratch,
             executable: BenchEnvironment.executablePath(), loadThreads: max(1, min(request.loadThreads, 8)),
             loadScenes: request.loadScenes, loadClient: request.loadClient, baselineTraffic: request.baselineTraffic,
-            interactiveAcks: request.interactiveAcks)
+            interactiveAcks: request.interactiveAcks, deltas: request.deltas)
         if request.smoke {
             settings.seconds = 1
             settings.warmup = 0.5
@@ -218,7 +221,7 @@ public enum BenchSuite {
         var repeated =
             request.repeats > 1 || windows > 1
             ? RepeatedLoadRuns(
-                sessions: settings.sessions, scenes: settings.loadScenes.map(\.rawValue).joined(separator: "/"),
+                sessions: settings.sessions, scenes: settings.sceneLabel,
                 rounds: request.repeats, windows: windows, server: server,
                 baseline: request.parts.contains("baseline"), baselineTraffic: settings.baselineTraffic) : nil
         for round in 1...request.repeats {

@@ -2,6 +2,7 @@ import Foundation
 import FrameCodecs
 import LoadGenerator
 import Session
+import Shapes
 import Typesetting
 
 /// What every part of a bench run shares.
@@ -35,6 +36,15 @@ struct BenchSettings {
     var baselineTraffic: ReceiverTraffic = .silent
     /// ``LoadOptions/interactiveAcks`` for every load run.
     var interactiveAcks = false
+    /// ``LoadOptions/deltas`` for every load run, and whether the baseline sends the deltas a
+    /// ProgressCast session would (``ServerBenchmark/writeLoadFrames(to:encoding:deltas:scenes:fonts:framesPerScene:)``).
+    var deltas = true
+
+    /// The load's scenes as the table names them ("demo/scroll/navigation"), and ", deltas" when
+    /// the sessions take deltas.
+    var sceneLabel: String {
+        loadScenes.map(\.rawValue).joined(separator: "/") + (deltas ? ", deltas" : "")
+    }
 }
 
 /// The `server`, `baseline` and `idle` parts: the real `progresscast serve` (or the bare
@@ -67,7 +77,7 @@ enum ServerBenchmark {
     ) throws -> (rows: [BenchRow], report: LoadReport) {
         let (report, counts) = try liveSessionsWithStats(settings, encoding: encoding)
         let n = settings.sessions
-        let scenes = settings.loadScenes.map(\.rawValue).joined(separator: "/")
+        let scenes = settings.sceneLabel
         var rows = [
             BenchRow(
                 figure:
@@ -194,7 +204,8 @@ enum ServerBenchmark {
         compareWith progressCast: LoadReport?
     ) throws -> (rows: [BenchRow], report: LoadReport) {
         let framesPath = settings.scratchDirectory + "/frames-\(encoding.rawValue).txt"
-        try writeLoadFrames(to: framesPath, encoding: encoding, scenes: settings.loadScenes, fonts: fonts)
+        try writeLoadFrames(
+            to: framesPath, encoding: encoding, deltas: settings.deltas, scenes: settings.loadScenes, fonts: fonts)
         let lifetime = settings.seconds + settings.warmup + 90
         let baseline = try BenchProcess(
             executable: settings.executable,
@@ -392,6 +403,7 @@ enum ServerBenchmark {
         options.nice = settings.loadNice
         options.client = settings.loadClient
         options.interactiveAcks = settings.interactiveAcks
+        options.deltas = settings.deltas
         adjust(&options)
         return try LoadGenerator.run(options: options, threads: settings.loadThreads)
     }
@@ -410,9 +422,12 @@ enum ServerBenchmark {
     /// a load session builds it (the navigation scene pushing again once a second, as the load
     /// generator does with each timed command), one per line, the scenes taking turns line by
     /// line. Every baseline connection is sent the same line at each tick, so over the run the
-    /// bytes per frame are the mix's, as in the server part.
+    /// bytes per frame are the mix's, as in the server part. With `deltas`, each scene's frames
+    /// after its first are the deltas a session sends for them (docs/protocol.md section 10),
+    /// made by the server's own incremental encoder.
     static func writeLoadFrames(
-        to path: String, encoding: FrameEncoding, scenes: [BenchScene], fonts: FontCatalog, framesPerScene: Int = 120
+        to path: String, encoding: FrameEncoding, deltas: Bool = false, scenes: [BenchScene], fonts: FontCatalog,
+        framesPerScene: Int = 120
     ) throws {
         let mix = scenes.isEmpty ? [BenchScene.demo] : scenes
         var cores = try mix.map { scene -> SessionCore in
@@ -428,6 +443,7 @@ enum ServerBenchmark {
         }
         var encoder = FrameEncoder(capacity: 16384)
         var binaryEncoder = BinaryFrameEncoder(capacity: 8192)
+        var deltaFrames = mix.map { _ in DeltaFrames(encoding) }
         var text: [UInt8] = []
         for frame in 1...max(framesPerScene, 1) {
             // From 1 s on: the scroll scene's pull has ended and its header is refreshing.
@@ -438,8 +454,14 @@ enum ServerBenchmark {
                 }
                 cores[index].advance(to: time)
                 _ = cores[index].takeEvents()
-                let list = cores[index].displayList()
                 let seq = (frame - 1) * mix.count + index + 1
+                if deltas {
+                    let message = deltaFrames[index].next(&cores[index], seq: seq, base: seq - mix.count)
+                    text += encoding == .json ? message : HexBytes.encode(message)
+                    text.append(UInt8(ascii: "\n"))
+                    continue
+                }
+                let list = cores[index].displayList()
                 switch encoding {
                 case .json: text += encoder.encodeFrame(list, seq: seq, time: cores[index].time)
                 case .binary:
@@ -472,6 +494,36 @@ enum ServerBenchmark {
         guard FileManager.default.createFile(atPath: path, contents: Data(text)) else {
             throw BenchError("cannot write \(path)")
         }
+    }
+}
+
+/// One scene's frames as a session with a watcher taking deltas sends them (``ServerBenchmark/writeLoadFrames(to:encoding:deltas:scenes:fonts:framesPerScene:)``):
+/// the first whole, then each as its delta from the one before.
+private struct DeltaFrames {
+    private var list = IncrementalDisplayList(keepsShapes: false)
+    private var encoder: IncrementalFrameEncoder
+    private var state = IncrementalFrameEncoder.DeltaState()
+    private var scratch = IncrementalFrameEncoder.Scratch()
+    private var shapes: [Shape] = []
+    private var started = false
+
+    init(_ encoding: FrameEncoding) {
+        encoder = IncrementalFrameEncoder(encoding == .json ? .json : .binary)
+    }
+
+    /// The message for `core`'s frame now, numbered `seq`: its delta from frame `base` (the one
+    /// before), or the whole frame for the first.
+    mutating func next(_ core: inout SessionCore, seq: Int, base: Int) -> [UInt8] {
+        // Drawn into the buffer lent for the frame, and encoded from it.
+        list.swapFrameShapes(&shapes)
+        core.draw(into: &list)
+        encoder.encodeFrame(
+            list, seq: seq, time: core.time, headroom: 0, deltaBase: started ? base : nil, deltas: &state,
+            scratch: &scratch)
+        list.swapFrameShapes(&shapes)
+        defer { started = true }
+        if let (delta, _) = state.delta(leadingTo: seq) { return delta }
+        return Array(encoder.frame)
     }
 }
 

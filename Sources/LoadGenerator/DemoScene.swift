@@ -7,11 +7,14 @@
 /// WebSocket) build the same scene.
 public enum DemoScene {
     /// `session.create` for a session with the given clock (`"live"` or `"manual"`), asking for
-    /// `frames` (`"binary"`) when given.
-    public static func createOp(clock: String, fps: Int = 60, id: Int? = nil, frames: String? = nil) -> String {
+    /// `frames` (`"binary"`) when given, and for deltas when `deltas`.
+    public static func createOp(
+        clock: String, fps: Int = 60, id: Int? = nil, frames: String? = nil, deltas: Bool = false
+    ) -> String {
         #"{"op":"session.create","#
             + (id.map { #""id":\#($0),"# } ?? "")
             + (frames.map { #""frames":"\#($0)","# } ?? "")
+            + (deltas ? #""delta":true,"# : "")
             + #""canvas":{"width":375,"height":667},"clock":"\#(clock)","fps":\#(fps),"title":"bench"}"#
     }
 

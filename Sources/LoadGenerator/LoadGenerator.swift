@@ -52,6 +52,10 @@ public final class LoadGenerator {
     private let framePrefix = Array(#"{"type":"frame""#.utf8)
     /// The first bytes of a binary frame (`PCF1`, docs/protocol.md section 9).
     private let binaryFramePrefix: [UInt8] = [0x50, 0x43, 0x46, 0x31]
+    /// The first bytes of a delta, JSON and binary (`PCD1`, docs/protocol.md section 10): a frame
+    /// sent as what changed counts as a frame.
+    private let deltaPrefix = Array(#"{"type":"delta""#.utf8)
+    private let binaryDeltaPrefix: [UInt8] = [0x50, 0x43, 0x44, 0x31]
     private let ackPrefix = Array(#"{"type":"ack""#.utf8)
     private let errorPrefix = Array(#"{"type":"error""#.utf8)
     private let sessionKey = Array(#""session":""#.utf8)
@@ -132,7 +136,8 @@ public final class LoadGenerator {
             connection.acksWanted = sendSessionSetup(DemoScene.idleSceneOps, on: connection)
         case .viewer(let session):
             let frames = framesField.map { #","frames":"\#($0)""# } ?? ""
-            send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)}"#, on: connection)
+            let deltas = options.deltas ? #","delta":true"# : ""
+            send(#"{"op":"session.join","id":1,"session":"\#(session)"\#(frames)\#(deltas)}"#, on: connection)
             connection.acksWanted = 1
         case .receiver(let scene):
             if options.receiverTraffic != .silent {
@@ -147,7 +152,7 @@ public final class LoadGenerator {
     /// Sends `session.create` (id 1) and then `ops` (ids from 2); returns how many acks they ask for.
     @discardableResult
     private func sendSessionSetup(_ ops: [String], on connection: ClientConnection) -> Int {
-        send(DemoScene.createOp(clock: "live", id: 1, frames: framesField), on: connection)
+        send(DemoScene.createOp(clock: "live", id: 1, frames: framesField, deltas: options.deltas), on: connection)
         for (index, op) in ops.enumerated() { send(withID(op, index + 2), on: connection) }
         return 1 + ops.count
     }
@@ -214,7 +219,9 @@ public final class LoadGenerator {
 
     /// A whole message arrived on `connection`.
     func message(_ text: UnsafeRawBufferPointer, on connection: ClientConnection) {
-        if hasPrefix(text, framePrefix) || hasPrefix(text, binaryFramePrefix) {
+        if hasPrefix(text, framePrefix) || hasPrefix(text, binaryFramePrefix) || hasPrefix(text, binaryDeltaPrefix)
+            || hasPrefix(text, deltaPrefix)
+        {
             frameArrived(text, on: connection)
         } else if hasPrefix(text, ackPrefix) {
             guard connection.phase == .settingUp else { return }

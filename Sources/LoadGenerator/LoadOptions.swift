@@ -71,6 +71,10 @@ public struct LoadOptions: Sendable {
     /// binary messages (`"frames":"binary"` on session.create and session.join).
     public var frames: FrameEncoding = .json
 
+    /// Whether live sessions and viewers ask for frames as deltas (`"delta":true`, docs/protocol.md
+    /// section 10), as the page does: on by default.
+    public var deltas = true
+
     /// The scenes live sessions use, connection by connection in turn: by default all three
     /// (every third session the scroll scene, every third the navigation scene); `[.demo]` for
     /// the demo scene only.

@@ -94,6 +94,12 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var acks: InteractiveAcksOption
 
+    @Option(
+        help: ArgumentHelp(
+            "Server, baseline and capacity parts: on (the default): sessions take frames as deltas, as the page does, and the baseline sends those deltas; off: whole frames only."
+        ))
+    var deltas = "on"
+
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false
 
@@ -147,6 +153,8 @@ struct Bench: ParsableCommand {
         request.windows = windows
         request.baselineTraffic = try ReceiverTraffic.parse(baselineClients, option: "--baseline-clients")
         request.interactiveAcks = acks.interactiveAcks
+        guard deltas == "on" || deltas == "off" else { throw ValidationError("--deltas must be on or off") }
+        request.deltas = deltas == "on"
         let outcome = try BenchSuite.run(request)
         print(outcome.table)
         if !outcome.errors.isEmpty {

@@ -53,6 +53,12 @@ struct LoadGen: ParsableCommand {
     @Option(help: "Frames to ask for: json (the default format) or binary (docs/protocol.md section 9).")
     var frames = "json"
 
+    @Option(
+        help:
+            "on (the default): ask for frames as deltas (docs/protocol.md section 10), as the page does; off: whole frames."
+    )
+    var deltas = "on"
+
     @Option(help: "Scenes of the live sessions, taken in turn (comma-separated): demo, scroll, navigation.")
     var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")
 
@@ -84,6 +90,8 @@ struct LoadGen: ParsableCommand {
             throw ValidationError("--frames must be json or binary")
         }
         options.frames = encoding
+        guard deltas == "on" || deltas == "off" else { throw ValidationError("--deltas must be on or off") }
+        options.deltas = deltas == "on"
         guard let loadClient = LoadClient(rawValue: client) else {
             throw ValidationError("--client must be epoll or libwebsockets")
         }

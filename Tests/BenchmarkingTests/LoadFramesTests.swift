@@ -1,4 +1,5 @@
 import Foundation
+import FrameCodecs
 import JSON
 import LoadGenerator
 import Testing
@@ -11,12 +12,14 @@ import Typesetting
 struct LoadFramesTests {
     private static let fonts: FontCatalog? = try? FontCatalog()
 
-    private func lines(_ scenes: [BenchScene], encoding: FrameEncoding, count: Int) throws -> [String] {
+    private func lines(
+        _ scenes: [BenchScene], encoding: FrameEncoding, deltas: Bool = false, count: Int
+    ) throws -> [String] {
         let fonts = try #require(Self.fonts)
         let path = NSTemporaryDirectory() + "load-frames-\(UUID().uuidString).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try ServerBenchmark.writeLoadFrames(
-            to: path, encoding: encoding, scenes: scenes, fonts: fonts, framesPerScene: count)
+            to: path, encoding: encoding, deltas: deltas, scenes: scenes, fonts: fonts, framesPerScene: count)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").map(String.init)
     }
@@ -54,5 +57,42 @@ struct LoadFramesTests {
             let bytes = try #require(HexBytes.decode(Array(line.utf8)))
             #expect(bytes.starts(with: Array("PCF1".utf8)))
         }
+    }
+
+    @Test(
+        "with deltas, each scene's first line is its frame and the others its deltas, which rebuild the whole frames",
+        arguments: [FrameEncoding.json, .binary])
+    func deltas(encoding: FrameEncoding) throws {
+        let mix: [BenchScene] = [.demo, .scroll, .navigation]
+        let whole = try lines(mix, encoding: encoding, count: 70)
+        let deltas = try lines(mix, encoding: encoding, deltas: true, count: 70)
+        #expect(deltas.count == whole.count)
+        func bytes(_ line: String) throws -> [UInt8] {
+            encoding == .json ? Array(line.utf8) : try #require(HexBytes.decode(Array(line.utf8)))
+        }
+        func frame(_ line: String) throws -> DecodedFrame {
+            encoding == .json
+                ? try JSONFrameDecoder.decode(try bytes(line)) : try BinaryFrameDecoder.decode(try bytes(line))
+        }
+        var shown: [DecodedFrame?] = Array(repeating: nil, count: mix.count)
+        var (deltaBytes, wholeBytes) = (0, 0)
+        for (index, line) in deltas.enumerated() {
+            let scene = index % mix.count
+            let expected = try frame(whole[index])
+            if let before = shown[scene] {
+                let delta =
+                    encoding == .json
+                    ? try JSONFrameDecoder.decodeDelta(try bytes(line))
+                    : try BinaryFrameDecoder.decodeDelta(try bytes(line))
+                #expect(delta.base == index + 1 - mix.count)
+                shown[scene] = try delta.apply(to: before)
+                deltaBytes += try bytes(line).count
+                wholeBytes += try bytes(whole[index]).count
+            } else {
+                shown[scene] = try frame(line)
+            }
+            #expect(shown[scene] == expected, "line \(index)")
+        }
+        #expect(deltaBytes * 2 < wholeBytes, "deltas \(deltaBytes) bytes against \(wholeBytes) whole")
     }
 }
