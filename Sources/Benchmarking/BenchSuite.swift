@@ -46,8 +46,9 @@ public struct BenchRequest {
     /// (``LoadOptions/interactiveAcks``; false by default).
     public var interactiveAcks = false
     /// Whether the load's sessions take frames as deltas, as the page does (and the baseline
-    /// sends those deltas' bytes); true by default.
-    public var deltas = true
+    /// sends those deltas' bytes); false by default (docs/benchmarks.md, "Third round, frame
+    /// deltas").
+    public var deltas = false
 
     /// Creates a value with these fields (see the type's documentation for their meaning).
     public init(

@@ -38,7 +38,7 @@ struct BenchSettings {
     var interactiveAcks = false
     /// ``LoadOptions/deltas`` for every load run, and whether the baseline sends the deltas a
     /// ProgressCast session would (``ServerBenchmark/writeLoadFrames(to:encoding:deltas:scenes:fonts:framesPerScene:)``).
-    var deltas = true
+    var deltas = false
 
     /// The load's scenes as the table names them ("demo/scroll/navigation"), and ", deltas" when
     /// the sessions take deltas.

@@ -588,8 +588,14 @@ public struct IncrementalFrameEncoder: Sendable {
     /// Notes each segment's shape count and the size of `list`, the frame just made, for the
     /// next delta.
     private func countShapes(_ list: IncrementalDisplayList, into deltas: inout DeltaState) {
-        deltas.shapeCounts.removeAll(keepingCapacity: true)
-        for segment in list.segments { deltas.shapeCounts.append(Int32(segment.shapeCount)) }
+        let segments = list.segments
+        if deltas.shapeCounts.count != segments.count {
+            deltas.shapeCounts = Array(repeating: 0, count: segments.count)
+        }
+        // In place, through one buffer (an append per segment checked the array's uniqueness each time).
+        deltas.shapeCounts.withUnsafeMutableBufferPointer { counts in
+            for (index, segment) in segments.enumerated() { counts[index] = Int32(segment.shapeCount) }
+        }
         deltas.countedSize = list.size
         deltas.stamp = encoded &+ reused
     }
@@ -616,8 +622,12 @@ public struct IncrementalFrameEncoder: Sendable {
         }
         // Moved out while it is filled (so it is not copied unless the transport still holds it).
         var out = deltaBytes(taking: &deltas)
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: headroom))
+        // The headroom's bytes are the transport's: kept as they are, or zeros in a new buffer.
+        if out.count > headroom {
+            out.removeLast(out.count - headroom)
+        } else if out.count < headroom {
+            out = [UInt8](repeating: 0, count: headroom)
+        }
         scratch.withBytes(of: encoding) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[message])) }
         deltas.bytes = out
         deltas.made = (seq, base)

@@ -72,8 +72,9 @@ public struct LoadOptions: Sendable {
     public var frames: FrameEncoding = .json
 
     /// Whether live sessions and viewers ask for frames as deltas (`"delta":true`, docs/protocol.md
-    /// section 10), as the page does: on by default.
-    public var deltas = true
+    /// section 10), as the page does; off by default (whole frames, what the CPU targets were set
+    /// with: docs/benchmarks.md, "Third round, frame deltas").
+    public var deltas = false
 
     /// The scenes live sessions use, connection by connection in turn: by default all three
     /// (every third session the scroll scene, every third the navigation scene); `[.demo]` for

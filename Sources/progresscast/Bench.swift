@@ -96,9 +96,9 @@ struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Server, baseline and capacity parts: on (the default): sessions take frames as deltas, as the page does, and the baseline sends those deltas; off: whole frames only."
+            "Server, baseline and capacity parts: on: sessions take frames as deltas (docs/protocol.md section 10), as the page does, and the baseline sends those deltas; off (the default): whole frames."
         ))
-    var deltas = "on"
+    var deltas = "off"
 
     @Flag(help: "A quick run of every part (small loads, about 10 s) that fails only on errors.")
     var smoke = false

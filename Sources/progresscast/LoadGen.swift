@@ -55,9 +55,9 @@ struct LoadGen: ParsableCommand {
 
     @Option(
         help:
-            "on (the default): ask for frames as deltas (docs/protocol.md section 10), as the page does; off: whole frames."
+            "on: ask for frames as deltas (docs/protocol.md section 10), as the page does; off (the default): whole frames."
     )
-    var deltas = "on"
+    var deltas = "off"
 
     @Option(help: "Scenes of the live sessions, taken in turn (comma-separated): demo, scroll, navigation.")
     var scenes = BenchScene.allCases.map(\.rawValue).joined(separator: ",")

@@ -71,3 +71,23 @@ def test_an_unknown_baseline_clients_value_is_refused():
     done = bench("--parts", "baseline", "--baseline-clients", "chatty")
     assert done.returncode != 0
     assert "--baseline-clients must be setup, commands or silent" in done.stderr, done.stderr
+
+
+def test_deltas_on_measures_sessions_taking_deltas_against_a_baseline_sending_them():
+    # `--deltas on`: the sessions ask for deltas as the page does (the rows say so) and the
+    # baseline sends the deltas' bytes, about a third of whole frames'; off (the default): whole.
+    sizes = {}
+    for deltas in ("on", "off"):
+        done = bench("--parts", "server,baseline", "--frames", "json", "--smoke", "--deltas", deltas)
+        assert done.returncode == 0, done.stderr
+        (OUTPUT / f"bench-deltas-{deltas}.txt").write_text(done.stdout)
+        rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+        fps = next(row for row in rows if "delivered fps per session" in row)
+        assert ("deltas)" in fps) == (deltas == "on"), fps
+        server = next(row for row in rows if "server CPU, memory" in row)
+        baseline = next(row for row in rows if row.startswith("| baseline, JSON frames"))
+        sizes[deltas] = [int(row.split(" B/frame")[0].split()[-1]) for row in (server, baseline)]
+    on, off = sizes["on"], sizes["off"]
+    assert on[0] * 2 < off[0] and on[1] * 2 < off[1], sizes
+    done = bench("--parts", "server", "--deltas", "yes")
+    assert done.returncode != 0 and "--deltas must be on or off" in done.stderr, done.stderr

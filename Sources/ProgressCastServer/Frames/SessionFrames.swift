@@ -238,10 +238,12 @@ struct SessionFrames {
         guard hasFrame else { return PreparedFrame(bytes: [], start: 0) }
         if !isCurrent(format) { makeCurrent(format, scratch: scratch) }
         var message = format == .json ? json.message : binary.message
-        guard let serial = outOfLine.first?.serial else { return message }
+        // Read in place: `first`, or the element bound to a name, would copy it, retaining all it holds.
+        guard !outOfLine.isEmpty, let serial = outOfLine[0].serial else { return message }
         message.version = version(of: seq, serial: serial)
-        let state = format == .json ? outOfLine[0].json : outOfLine[0].binary
-        if let (bytes, base) = state?.delta(leadingTo: seq) {
+        let delta =
+            format == .json ? outOfLine[0].json?.delta(leadingTo: seq) : outOfLine[0].binary?.delta(leadingTo: seq)
+        if let (bytes, base) = delta {
             message.delta = PreparedDelta(bytes: bytes, start: 0, base: version(of: base, serial: serial))
         }
         return message
@@ -252,7 +254,7 @@ struct SessionFrames {
     /// first frame.
     mutating func checksum(scratch: FrameScratch) -> String? {
         guard hasFrame else { return nil }
-        if let cached = outOfLine.first?.checksum, cached.seq == seq { return cached.value }
+        if !outOfLine.isEmpty, let cached = outOfLine[0].checksum, cached.seq == seq { return cached.value }
         let frame = message(.json, scratch: scratch).bytes
         let start = json.encoder.frameStart + json.encoder.bodyStart
         let checksum = frame.withUnsafeBytes { bytes in
