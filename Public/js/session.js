@@ -31,9 +31,11 @@ export function bareCanvas() {
   return new URLSearchParams(location.search).has('bare');
 }
 
-// Frames are asked for as deltas (docs/protocol.md section 10) unless the URL's query has delta=0.
+// Frames are asked for as deltas (docs/protocol.md section 10) when the URL's query has delta=1:
+// about a third of the bytes, for slow links, at some server CPU per frame (docs/benchmarks.md,
+// "Third round, frame deltas"); whole frames otherwise.
 export function wantedDeltas() {
-  return new URLSearchParams(location.search).get('delta') === '0' ? {} : { delta: true };
+  return new URLSearchParams(location.search).get('delta') === '1' ? { delta: true } : {};
 }
 
 // The frame encoding to ask the server for: "json" or "binary".

@@ -1,10 +1,10 @@
 """Frame deltas (docs/protocol.md section 10) on the page, against the real server.
 
-- By default the page asks for deltas: after the frame it joins on, changes come as delta messages
+- With `?delta=1` the page asks for deltas: after the frame it joins on, changes come as delta messages
   (binary `PCD1`, or JSON `delta` with frames=json), and the frame the page rebuilds from each is,
   as JSON.stringify writes it, byte for byte the JSON frame a side client gets for the same seq.
-- The canvas drawn from deltas equals, pixel for pixel, the canvas of a page asking for none
-  (`?delta=0`), which gets whole frames only.
+- The canvas drawn from deltas equals, pixel for pixel, the canvas of a page asking for none (the
+  default), which gets whole frames only.
 - A delta that does not apply to the frame shown is dropped, counted and warned about, and the page
   asks for the whole frame and shows it; applyDelta and decodeBinaryDelta refuse malformed input.
 """
@@ -39,7 +39,7 @@ def test_changes_come_as_deltas_and_rebuild_the_servers_frames(browser, server_u
     driver = browser
     session, token, client = scene
     suffix = "&frames=json" if frames == "json" else ""
-    open_page(driver, f"{server_url}/#session={session}&token={token}{suffix}")
+    open_page(driver, f"{server_url}/?delta=1#session={session}&token={token}{suffix}")
     driver.execute_script(CAPTURE_KINDS)
     for op, fields in CHANGES:
         before = frames_hook(driver)["deltas"]
@@ -57,7 +57,7 @@ def test_changes_come_as_deltas_and_rebuild_the_servers_frames(browser, server_u
 def test_deltas_draw_the_same_pixels_as_whole_frames(browser, server_url, scene):  # noqa: F811
     driver = browser
     session, token, client = scene
-    open_page(driver, f"{server_url}/#session={session}&token={token}")
+    open_page(driver, f"{server_url}/?delta=1#session={session}&token={token}")
     for op, fields in CHANGES:
         assert client.request(op, **fields)["type"] == "ack"
     seq = json.loads(json_frame_text(server_url, session))["seq"]
@@ -66,7 +66,7 @@ def test_deltas_draw_the_same_pixels_as_whole_frames(browser, server_url, scene)
     pixels, _ = canvas_rgba(driver)
     canvas_png(driver, SCREENSHOTS / "frame-deltas-canvas.png")
 
-    open_page(driver, f"{server_url}/?delta=0#session={session}&token={token}")
+    open_page(driver, f"{server_url}/#session={session}&token={token}")
     whole_frame = wait_drawn(driver, f"f.seq === {seq}")
     assert frames_hook(driver)["deltas"] == 0
     whole_pixels, _ = canvas_rgba(driver)
@@ -77,10 +77,10 @@ def test_deltas_draw_the_same_pixels_as_whole_frames(browser, server_url, scene)
     assert differ == 0, f"{differ} pixels differ between the page drawing deltas and the one drawing whole frames"
 
 
-def test_a_page_asking_for_no_deltas_gets_whole_frames(browser, server_url, scene):  # noqa: F811
+def test_by_default_the_page_gets_whole_frames(browser, server_url, scene):  # noqa: F811
     driver = browser
     session, token, client = scene
-    open_page(driver, f"{server_url}/?delta=0#session={session}&token={token}")
+    open_page(driver, f"{server_url}/#session={session}&token={token}")
     driver.execute_script(CAPTURE_KINDS)
     before = frames_hook(driver)["binary"]
     assert client.request("clock.advance", by=0.05)["type"] == "ack"
@@ -92,7 +92,7 @@ def test_a_page_asking_for_no_deltas_gets_whole_frames(browser, server_url, scen
 def test_a_delta_that_does_not_apply_is_dropped_and_the_whole_frame_fetched(browser, server_url, scene):  # noqa: F811
     driver = browser
     session, token, client = scene
-    open_page(driver, f"{server_url}/#session={session}&token={token}")
+    open_page(driver, f"{server_url}/?delta=1#session={session}&token={token}")
     shown = driver.execute_script("return window.progresscast.lastFrame.seq;")
     # A delta over a frame the page does not show: as if the server had sent one over another base.
     driver.execute_script(
