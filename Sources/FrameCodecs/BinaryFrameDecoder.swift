@@ -39,12 +39,7 @@ public struct BinaryFrameDecoder {
     }
 
     private mutating func delta() throws(BinaryFrameError) -> FrameDelta {
-        guard bytes.count >= BinaryFrameFormat.deltaMagic.count,
-            Array(bytes[0..<BinaryFrameFormat.deltaMagic.count]) == BinaryFrameFormat.deltaMagic
-        else {
-            throw BinaryFrameError(offset: 0, reason: "not a binary delta (magic is not PCD1)")
-        }
-        offset = BinaryFrameFormat.deltaMagic.count
+        try skipMagic(BinaryFrameFormat.deltaMagic, "not a binary delta (magic is not PCD1)")
         let seq = try count("seq")
         let base = try count("base")
         let time = Double(try svarint()) / 1e6
@@ -62,6 +57,14 @@ public struct BinaryFrameDecoder {
         return FrameDelta(seq: seq, base: base, time: time, shapeCount: shapeCount, edits: edits)
     }
 
+    /// Moves past `magic`, the message's first bytes, or throws `reason`.
+    private mutating func skipMagic(_ magic: [UInt8], _ reason: String) throws(BinaryFrameError) {
+        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+            throw BinaryFrameError(offset: 0, reason: reason)
+        }
+        offset = magic.count
+    }
+
     /// A uvarint that counts or numbers something (below 2^62).
     private mutating func count(_ name: String) throws(BinaryFrameError) -> Int {
         let value = try uvarint()
@@ -70,12 +73,7 @@ public struct BinaryFrameDecoder {
     }
 
     private mutating func frame() throws(BinaryFrameError) -> DecodedFrame {
-        guard bytes.count >= BinaryFrameFormat.magic.count,
-            Array(bytes[0..<BinaryFrameFormat.magic.count]) == BinaryFrameFormat.magic
-        else {
-            throw BinaryFrameError(offset: 0, reason: "not a binary frame (magic is not PCF1)")
-        }
-        offset = BinaryFrameFormat.magic.count
+        try skipMagic(BinaryFrameFormat.magic, "not a binary frame (magic is not PCF1)")
         let seqValue = try uvarint()
         guard seqValue <= UInt64(Int.max) else { throw failure("seq out of range") }
         let time = Double(try svarint()) / 1e6

@@ -27,42 +27,18 @@ public enum JSONFrameDecoder {
 
     /// Decodes one whole `frame` message.
     public static func decode(_ bytes: some Collection<UInt8>) throws(JSONFrameError) -> DecodedFrame {
-        let value: JSONValue
-        do {
-            // Each group nests two levels (its object and its items array), under the frame's two.
-            value = try JSONParser.parse(bytes, maxDepth: 2 * maxDepth + 8)
-        } catch {
-            throw JSONFrameError(path: "$", reason: "not JSON (\(error))")
-        }
-        let frame = Fields(value, path: "$")
-        guard try frame.string("type") == "frame" else { throw frame.failure("type is not \"frame\"") }
-        let seq = try frame.number("seq")
-        // Below 2^62, so the conversion to Int cannot trap (Double(Int.max) rounds up to 2^63).
-        guard seq >= 0, seq <= Double(Int.max / 2), seq == seq.rounded() else {
-            throw frame.failure("seq is not a whole number")
-        }
+        // Each group nests two levels (its object and its items array), under the frame's two.
+        let frame = try message(bytes, type: "frame", maxDepth: 2 * maxDepth + 8)
+        let seq = try whole(try frame.number("seq"), "seq")
         let size = Size(width: try frame.number("w"), height: try frame.number("h"))
         let shapes = try shapeList(frame.member("shapes"), path: "shapes", depth: 0)
-        return DecodedFrame(seq: Int(seq), time: try frame.number("t"), list: DisplayList(size: size, shapes: shapes))
+        return DecodedFrame(seq: seq, time: try frame.number("t"), list: DisplayList(size: size, shapes: shapes))
     }
 
     /// Decodes one whole `delta` message (docs/protocol.md section 10).
     public static func decodeDelta(_ bytes: some Collection<UInt8>) throws(JSONFrameError) -> FrameDelta {
-        let value: JSONValue
-        do {
-            // An edit's shapes nest three levels below the message (edits, the edit, its shapes).
-            value = try JSONParser.parse(bytes, maxDepth: 2 * maxDepth + 10)
-        } catch {
-            throw JSONFrameError(path: "$", reason: "not JSON (\(error))")
-        }
-        let delta = Fields(value, path: "$")
-        guard try delta.string("type") == "delta" else { throw delta.failure("type is not \"delta\"") }
-        func whole(_ number: Double, _ path: String) throws(JSONFrameError) -> Int {
-            guard number >= 0, number <= Double(Int.max / 2), number == number.rounded() else {
-                throw JSONFrameError(path: path, reason: "not a whole number")
-            }
-            return Int(number)
-        }
+        // An edit's shapes nest three levels below the message (edits, the edit, its shapes).
+        let delta = try message(bytes, type: "delta", maxDepth: 2 * maxDepth + 10)
         guard let entries = try delta.member("edits").arrayValue else {
             throw JSONFrameError(path: "edits", reason: "not an array")
         }
@@ -82,6 +58,31 @@ public enum JSONFrameDecoder {
         return FrameDelta(
             seq: try whole(try delta.number("seq"), "seq"), base: try whole(try delta.number("base"), "base"),
             time: try delta.number("t"), shapeCount: try whole(try delta.number("n"), "n"), edits: edits)
+    }
+
+    /// The message's fields, once its bytes are JSON (nested at most `maxDepth` deep) and its
+    /// `type` is `type`.
+    private static func message(
+        _ bytes: some Collection<UInt8>, type: String, maxDepth: Int
+    ) throws(JSONFrameError) -> Fields {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes, maxDepth: maxDepth)
+        } catch {
+            throw JSONFrameError(path: "$", reason: "not JSON (\(error))")
+        }
+        let fields = Fields(value, path: "$")
+        guard try fields.string("type") == type else { throw fields.failure("type is not \"\(type)\"") }
+        return fields
+    }
+
+    /// `number` as an Int when it is a whole number from 0 to 2^62 (so the conversion cannot
+    /// trap: Double(Int.max) rounds up to 2^63).
+    private static func whole(_ number: Double, _ path: String) throws(JSONFrameError) -> Int {
+        guard number >= 0, number <= Double(Int.max / 2), number == number.rounded() else {
+            throw JSONFrameError(path: path, reason: "not a whole number")
+        }
+        return Int(number)
     }
 
     private static func shapeList(_ value: JSONValue, path: String, depth: Int) throws(JSONFrameError) -> [Shape] {

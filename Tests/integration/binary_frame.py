@@ -198,12 +198,23 @@ class _Reader:
             raise BinaryFrameError(f"{what} {count} at offset {self.pos}: more than the {len(self.data) - self.pos} bytes left")
 
 
-def decode(data):
-    """The frame dict of a binary frame message (bytes); raises BinaryFrameError."""
+def _reader_past(data, expected):
+    """A reader of `data` past its magic, which must be `expected`."""
     r = _Reader(data)
     magic = r.take(4, "magic")
-    if magic != MAGIC:
-        raise BinaryFrameError(f"unknown magic {magic!r} (expected {MAGIC!r})")
+    if magic != expected:
+        raise BinaryFrameError(f"unknown magic {magic!r} (expected {expected!r})")
+    return r
+
+
+def _left_over(r, what):
+    if r.pos != len(r.data):
+        raise BinaryFrameError(f"{len(r.data) - r.pos} bytes left over after the {what} (at offset {r.pos})")
+
+
+def decode(data):
+    """The frame dict of a binary frame message (bytes); raises BinaryFrameError."""
+    r = _reader_past(data, MAGIC)
     frame = {"type": "frame"}
     frame["seq"] = r.uvarint("seq")
     frame["t"] = scaled(r.svarint("t"), TIME_SCALE)
@@ -212,18 +223,14 @@ def decode(data):
     count = r.uvarint("shape count")
     r._plausible(count, 2, "shape count")
     frame["shapes"] = [r.shape() for _ in range(count)]
-    if r.pos != len(r.data):
-        raise BinaryFrameError(f"{len(r.data) - r.pos} bytes left over after the frame (at offset {r.pos})")
+    _left_over(r, "frame")
     return frame
 
 
 def decode_delta(data):
     """The dict that `json.loads` gives for the JSON delta with the same values, of a binary delta
     message (bytes): {"type":"delta","seq","base","t","n","edits":[[at, removed, [shapes]]]}."""
-    r = _Reader(data)
-    magic = r.take(4, "magic")
-    if magic != DELTA_MAGIC:
-        raise BinaryFrameError(f"unknown magic {magic!r} (expected {DELTA_MAGIC!r})")
+    r = _reader_past(data, DELTA_MAGIC)
     delta = {"type": "delta"}
     delta["seq"] = r.uvarint("seq")
     delta["base"] = r.uvarint("base")
@@ -239,8 +246,7 @@ def decode_delta(data):
         r._plausible(inserted, 2, "inserted count")
         edits.append([at, removed, [r.shape() for _ in range(inserted)]])
     delta["edits"] = edits
-    if r.pos != len(r.data):
-        raise BinaryFrameError(f"{len(r.data) - r.pos} bytes left over after the delta (at offset {r.pos})")
+    _left_over(r, "delta")
     return delta
 
 
