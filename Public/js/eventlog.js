@@ -1,5 +1,9 @@
 // The event log: every `event` message, every error and local notes, newest first, bounded.
 const MAX_ENTRIES = 500;
+// Errors outlive events and notes: when the log is full the oldest entry that is not an error
+// goes first (the guided tour's events would otherwise push a user's early errors out within two
+// minutes), unless errors alone fill this many entries.
+const MAX_KEPT_ERRORS = 250;
 
 // The fields as JSON with a space after each top-level comma, so a long detail wraps between
 // fields rather than inside a key or value.
@@ -17,6 +21,7 @@ export class EventLog {
     this.filterInput = filterInput;
     this.countLabel = countLabel;
     this.filter = '';
+    this.errors = 0;
     filterInput.addEventListener('input', () => this.applyFilter());
   }
 
@@ -32,8 +37,19 @@ export class EventLog {
     }
     li.hidden = !this.matches(li);
     this.list.prepend(li);
-    while (this.list.childElementCount > MAX_ENTRIES) this.list.lastElementChild.remove();
+    if (kind === 'error') this.errors += 1;
+    while (this.list.childElementCount > MAX_ENTRIES) this.removeOldest();
     this.updateCount();
+  }
+
+  removeOldest() {
+    let victim = this.list.lastElementChild;
+    if (this.errors <= MAX_KEPT_ERRORS) {
+      while (victim && victim.dataset.kind === 'error') victim = victim.previousElementSibling;
+      victim ??= this.list.lastElementChild;
+    }
+    if (victim.dataset.kind === 'error') this.errors -= 1;
+    victim.remove();
   }
 
   event(msg) {
@@ -53,6 +69,7 @@ export class EventLog {
 
   clear() {
     this.list.replaceChildren();
+    this.errors = 0;
     this.updateCount();
   }
 

@@ -4,7 +4,8 @@ navigation screen by its title, off-screen components left out), keyboard presse
 a canvas that fits a narrow or short window and stays sharp, a stale canvas while disconnected and a
 plain notice when the session is gone after a server restart (a viewer link never becomes a
 controller by itself), the console's parse errors, the share buttons' confirmation and the phone's
-clock in the viewer's time zone."""
+clock in the viewer's time zone; and, from the same pass's leftovers, an event log that keeps a
+user's errors when the tour's events fill it."""
 import json
 import time
 
@@ -14,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pcbrowser import make_driver, wait_js
-from pcpage import by_id, click, fill, find_shape, open_page, page_with_a_player, wait_log
+from pcpage import by_id, click, fill, find_shape, log_entries, open_page, page_with_a_player, wait_log
 from pcserver import ServerProcess
 from pcws import WsClient
 
@@ -245,3 +246,28 @@ def test_the_phone_clock_shows_the_viewers_local_time(server_url):
         assert shown in local, (shown, local)
     finally:
         driver.quit()
+
+
+def test_a_full_event_log_drops_events_before_errors(browser, server_url):
+    # The guided tour's events fill the 500-entry log in about two minutes: a user's early errors
+    # stay, the oldest events go (until errors alone would fill half the log).
+    driver = browser
+    open_page(driver, f"{server_url}/")
+    count = driver.execute_script("""
+const log = window.progresscast.app.log;
+log.clear();
+for (let i = 0; i < 3; i += 1) log.error({ code: 'bad_request', op: 'hud.show', message: `early ${i}` });
+for (let i = 0; i < 600; i += 1) log.event({ type: 'event', t: i / 60, name: 'tour.step', target: `e${i}` });
+return document.getElementById('event-count').textContent;""")
+    assert count == "500", count
+    errors = log_entries(driver, "error")
+    assert [e["detail"] for e in errors] == [f"hud.show: early {i}" for i in (2, 1, 0)], errors
+    events = log_entries(driver, "event")
+    assert len(events) == 497 and events[0]["title"] == "tour.step e599" and events[-1]["title"] == "tour.step e103"
+    # Errors alone past half the log: the oldest entries go, errors too.
+    driver.execute_script("""
+const log = window.progresscast.app.log;
+for (let i = 0; i < 600; i += 1) log.error({ code: 'bad_request', message: `late ${i}` });""")
+    errors = log_entries(driver, "error")
+    assert len(log_entries(driver)) == 500 and len(errors) >= 250, len(errors)
+    assert errors[0]["detail"] == "late 599" and not any("early" in e["detail"] for e in errors)
