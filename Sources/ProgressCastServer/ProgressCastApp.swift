@@ -76,7 +76,11 @@ public final class ProgressCastApp: WebSocketServerHandler {
 
     public func serverStopping(loop: ServerLoop) {
         settleAllRendering(loop: loop)
-        export?.cancel()
+        if let export {
+            // Stopped and waited for (briefly), so no temporary file outlives the process.
+            export.cancel()
+            if !export.waitUntilDone(seconds: 5) { logger.warning("the export thread did not stop within 5 s") }
+        }
         for session in sessions.values {
             if let recorder = session.recorder {
                 recorder.finish(reason: "server stopped", at: session.core.now)

@@ -573,3 +573,54 @@ def test_a_frame_too_large_is_refused_before_any_work(tmp_path, start_server):
     assert run("run-script", script, "--record", small, "--width", 1024, "--height", 1024).returncode == 0
     done = run("export", small, "--format", "png-sequence", "--fps", 1, "--to", 1, "--scale", 4, "--out", tmp_path / "seq")
     assert done.returncode == 0, done.stderr
+
+
+def head(server, path):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("HEAD", path)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def test_route_head_checks_and_starts_nothing(start_server, recording):
+    """HEAD on an export answers what GET would be (the type and file name, or the same error)
+    without exporting: it used to run the whole export and throw the file away."""
+    s = start_server("--log-level", "info")
+    s.recordings.mkdir(parents=True, exist_ok=True)
+    (s.recordings / "tour.pcast").write_bytes(recording.read_bytes())
+    status, headers, body = head(s, "/api/recordings/tour/export?format=mp4&scale=3")
+    assert status == 200 and body == b"", (status, body[:200])
+    assert headers["content-type"] == "video/mp4" and 'filename="tour.mp4"' in headers["content-disposition"]
+    assert head(s, "/api/recordings/tour/export?format=bmp")[0] == 400
+    assert head(s, "/api/recordings/nothing/export?format=gif")[0] == 404
+    time.sleep(0.3)
+    assert "export started" not in s.output, s.output[-2000:]
+    assert get(s, "/api/recordings/tour/export?format=gif&fps=1&to=1")[0] == 200
+
+
+def test_stopping_the_server_during_an_export_leaves_no_temporary_file(start_server, recording, tmp_path, monkeypatch):
+    """SIGTERM while an HTTP export runs: the export is cancelled and waited for, so its temporary
+    file (in the server's TMPDIR) is removed before the process exits, which it does cleanly."""
+    tmp = tmp_path / "server-tmp"
+    tmp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(tmp))
+    s = start_server("--log-level", "info")
+    monkeypatch.undo()
+    s.recordings.mkdir(parents=True, exist_ok=True)
+    (s.recordings / "tour.pcast").write_bytes(recording.read_bytes())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pending = pool.submit(get, s, "/api/recordings/tour/export?format=apng&scale=4&fps=60", 30)
+        deadline = time.monotonic() + 10
+        while not list(tmp.glob("*progresscast-export-*")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(tmp.glob("*progresscast-export-*")), "the export never wrote its temporary file"
+        code = s.stop(timeout=10)
+        assert code == 0, s.output[-2000:]
+        try:
+            pending.result()
+        except Exception:  # the connection went away with the server: what the client sees is not checked here
+            pass
+    assert list(tmp.iterdir()) == [], list(tmp.iterdir())

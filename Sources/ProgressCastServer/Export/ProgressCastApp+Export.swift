@@ -10,6 +10,8 @@ extension ProgressCastApp {
     /// checks the name, the file and the query at once (400, 404, 503 without ffmpeg, 429 while
     /// another export runs), then defers the answer until the export thread, which also reads
     /// the recording and checks the range against it, is done (200 with the file, or the error).
+    /// HEAD gets the same checks' answer and starts nothing: 200 with the file's type and name
+    /// (its length is known only once exported).
     func exportRecording(_ raw: String, request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
         guard let name = try? RecordingName.validate(raw) else {
             return Self.exportError("bad_request", "invalid recording name", status: 400)
@@ -33,11 +35,16 @@ extension ProgressCastApp {
         guard Exporter.ffmpegPath() != nil else {
             return Self.exportError("unavailable", Exporter.ffmpegMissing.message, status: 503)
         }
+        let fileName = name + "." + settings.format.fileExtension
+        if request.method == "HEAD" {
+            return HTTPResponse(
+                status: 200, contentType: settings.format.contentType,
+                headers: HTTPHeaders([("content-disposition", "attachment; filename=\"\(fileName)\"")]), body: [])
+        }
         guard let ticket = loop.deferHTTPResponse() else {
             return Self.exportError("internal", "the export cannot be deferred", status: 500)
         }
-        let job = RecordingExport(
-            ticket: ticket, fileName: name + "." + settings.format.fileExtension, format: settings.format)
+        let job = RecordingExport(ticket: ticket, fileName: fileName, format: settings.format)
         export = job
         logger.info(
             "export started",

@@ -16,6 +16,8 @@ final class RecordingExport: Sendable {
     let format: ExportFormat
     private let cancelled = Atomic<Bool>(false)
     private let outcome = Mutex<Result<[UInt8], ExportError>?>(nil)
+    /// Signalled once the thread is done, its temporary file removed.
+    private let finished = DispatchSemaphore(value: 0)
 
     init(ticket: HTTPTicket, fileName: String, format: ExportFormat) {
         self.ticket = ticket
@@ -48,6 +50,7 @@ final class RecordingExport: Sendable {
             }
             try? FileManager.default.removeItem(atPath: path)
             outcome.withLock { $0 = result }
+            finished.signal()
             waker.wake()
         }
         thread.name = "progresscast-export"
@@ -71,6 +74,14 @@ final class RecordingExport: Sendable {
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Waits at most `seconds` for the thread to be done (a cancelled export stops at its next
+    /// frame and removes its files); returns whether it was. For a server that stops: its
+    /// process would otherwise end while the thread still wrote a temporary file.
+    @discardableResult
+    func waitUntilDone(seconds: Double) -> Bool {
+        finished.wait(timeout: .now() + seconds) == .success
+    }
 
     /// The file or the error, once the thread is done.
     var result: Result<[UInt8], ExportError>? { outcome.withLock { $0 } }
