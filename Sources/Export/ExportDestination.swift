@@ -68,6 +68,14 @@ public enum ExportDestination: Equatable, Sendable {
         case S_IFDIR:
             throw ExportError(.io, "cannot write \(path): it is a folder")
         case S_IFREG:
+            // A link to the file standard output writes (`/dev/stdout`, `/proc/self/fd/1` with
+            // standard output redirected to a file) means standard output: written where the
+            // shell's redirection writes (appending after `>>`), not renamed over the file.
+            if link.st_mode & S_IFMT == S_IFLNK, let output = FileIdentity(descriptor: STDOUT_FILENO),
+                output == FileIdentity(path: path)
+            {
+                return .standardOutput
+            }
             guard link.st_mode & S_IFMT == S_IFLNK else { return .file(path) }
             guard let resolved = realpath(path, nil) else {
                 throw ExportError(.io, "cannot write \(path): its link cannot be resolved")

@@ -307,6 +307,26 @@ def test_out_dash_is_standard_output(recording, tmp_path, fmt):
     assert probe(copy)["frames"] == 10
 
 
+def test_out_dev_stdout_redirected_to_a_file_appends_to_it(recording, tmp_path):
+    """`--out /dev/stdout` with standard output redirected to a file (`>> file`) writes where the
+    redirection writes, after what the file holds, as `-` does: it replaced the file (a new inode,
+    renamed over it) and the bytes before it were lost."""
+    target = tmp_path / "appended.bin"
+    target.write_bytes(b"HEAD")
+    inode = target.stat().st_ino
+    with open(target, "ab") as out:
+        done = subprocess.run([str(binary_path()), "export", str(recording), "--format", "gif", "--fps", "5",
+                               "--to", "2", "--out", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE,
+                              timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert b"standard output: 10 frames" in done.stderr, done.stderr
+    data = target.read_bytes()
+    assert data.startswith(b"HEADGIF89a") and target.stat().st_ino == inode, data[:16]
+    gif = tmp_path / "only.gif"
+    gif.write_bytes(data[4:])
+    assert probe(gif)["frames"] == 10
+
+
 def test_out_dash_refuses_a_png_sequence(recording, tmp_path):
     done = subprocess.run([str(binary_path()), "export", str(recording), "--format", "png-sequence", "--out", "-"],
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
