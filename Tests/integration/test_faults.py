@@ -178,7 +178,7 @@ async def test_full_disk_is_an_io_event_and_the_session_goes_on(start_server, fu
 
 
 def test_port_in_use_is_a_clear_error(tmp_path):
-    """A port held by another process: a message naming the port and a non-zero exit, at once."""
+    """A port held by another process: one message naming the port and a non-zero exit, at once."""
     holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     holder.bind(("127.0.0.1", 0))
     holder.listen(1)
@@ -188,6 +188,8 @@ def test_port_in_use_is_a_clear_error(tmp_path):
         code = proc.wait_exit(15)
         assert code not in (None, 0), proc.output
         assert str(port) in proc.output and "in use" in proc.output.lower(), proc.output
+        # Said once, by the server: not after libwebsockets' own error lines.
+        assert "E: " not in proc.output, proc.output
         assert not proc.crash_lines(), proc.output
     finally:
         holder.close()

@@ -12,6 +12,13 @@ extension ServerLoop {
     /// Creates the libwebsockets context (one vhost) and returns the port it listens on.
     func open() throws(WebSocketServerError) -> Int {
         lws_set_log_level(Self.logMask(configuration.libraryLogLevel), nil)
+        // A port taken by another process is said once, clearly, before libwebsockets tries it
+        // (it logs three `E:` lines of its own on the way to failing).
+        if configuration.port != 0,
+            let reason = BindDiagnosis.reason(host: configuration.host, port: configuration.port)
+        {
+            throw .bindFailed(host: configuration.host, port: configuration.port, reason: reason)
+        }
         let resources = ContextResources(configuration: configuration)
         sockets = ReadySockets(wakeEvent: control.wakeEvent)
         var info = resources.creationInfo(configuration: configuration, user: Unmanaged.passUnretained(self).toOpaque())
