@@ -40,8 +40,10 @@ export class Connection extends EventTarget {
     // them, how many came as deltas, and deltas that did not apply to the frame shown.
     this.frameCounts = { binary: 0, json: 0, decodeErrors: 0, deltas: 0, deltaErrors: 0 };
     this.lastFrameEncoding = null;
-    // The frame shown (the last dispatched): what the next delta applies to.
+    // The frame shown (the last dispatched): what the next delta applies to; and whether a whole
+    // frame was asked for after a delta that did not apply.
     this.shown = null;
+    this.refetching = false;
   }
 
   start() {
@@ -73,6 +75,7 @@ export class Connection extends EventTarget {
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
     this.shown = null;
+    this.refetching = false;
     ws.addEventListener('open', () => {
       this.attempt = 0;
       this.setState('open');
@@ -156,15 +159,21 @@ export class Connection extends EventTarget {
 
   // A delta is applied to the frame shown. One that does not apply (the server sends a delta only
   // over the frame it last sent here, so this is a bug on one side) is dropped, counted, warned
-  // about once, and the whole frame is asked for.
+  // about once, and the whole frame is asked for (once: deltas failing while it comes are only
+  // dropped). A delta leading to a frame no newer than the one shown is dropped quietly: after a
+  // fetched frame, the stream's delta to that same frame may still be on its way.
   deliverDelta(delta, encoding) {
+    if (this.shown && delta.seq <= this.shown.seq && delta.base !== this.shown.seq) return;
     let frame;
     try {
       frame = applyDelta(this.shown, delta);
     } catch (err) {
       this.frameCounts.deltaErrors += 1;
       if (this.frameCounts.deltaErrors === 1) console.warn(`progresscast: ignored a delta: ${err.message}`);
+      if (this.refetching) return;
+      this.refetching = true;
       this.request({ op: 'frame.get' }).then((r) => {
+        this.refetching = false;
         if (r.type === 'ack' && r.frame && (!this.shown || r.frame.seq >= this.shown.seq)) this.deliverFrame(r.frame, 'json');
       });
       return;

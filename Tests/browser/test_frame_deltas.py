@@ -9,11 +9,13 @@
   asks for the whole frame and shows it; applyDelta and decodeBinaryDelta refuse malformed input.
 """
 import json
+import time
 
 import pytest
 
 from pcbrowser import SCREENSHOTS, canvas_png, wait_js
 from pcpage import canvas_rgba, open_page, snap, wait_drawn
+from pcws import WsClient
 from test_binary_frames import CAPTURE_MESSAGES, assert_same_as_server, frames_hook, json_frame_text
 from test_binary_frames import scene  # noqa: F401 (a fixture)
 
@@ -173,3 +175,34 @@ def test_binary_deltas_decode_and_malformed_ones_are_refused(browser, server_url
     assert "left over" in results[2]["error"]
     assert "magic" in results[3]["error"]
     assert "past the end" in results[4]["error"]
+
+
+def test_one_delta_that_does_not_apply_costs_one_fetch_while_frames_stream(browser, server_url):
+    """A live session animating at 60 fps: after one delta fails (the frame shown is made wrong by
+    hand), the page asks for the whole frame once, drops the stream's delta to that same frame
+    when it comes after the fetched one, and applies deltas again. (It used to take the fetched
+    frame, refuse the stream's delta to it, fetch again, and so on: 20 refusals in a row.)"""
+    driver = browser
+    with WsClient(server_url) as client:
+        ack = client.request("session.create")
+        assert ack["type"] == "ack", ack
+        for op, fields in [("hud.show", {"target": "spin", "mode": "indeterminate", "label": "Loading"}),
+                           ("bar.create", {"target": "b", "frame": {"x": 20, "y": 600, "width": 335, "height": 4}}),
+                           ("bar.set", {"target": "b", "value": 1, "duration": 30})]:
+            assert client.request(op, **fields)["type"] == "ack"
+        open_page(driver, f"{server_url}/?delta=1&frames=json#session={ack['session']}&token={ack['token']}")
+        wait_js(driver, "window.progresscast.frames.deltas > 10")
+        driver.execute_script("""
+const c = window.progresscast.app.conn;
+c.shown = { ...c.shown, seq: c.shown.seq - 1 };""")
+        wait_js(driver, "window.progresscast.frames.deltaErrors >= 1")
+        before = frames_hook(driver)["deltas"]
+        wait_js(driver, f"window.progresscast.frames.deltas > {before + 30}")
+        hook = frames_hook(driver)
+        assert hook["deltaErrors"] <= 2, hook
+        # Still the server's frames: the session's current one, once nothing moves any more (the
+        # bar's set animates for a moment).
+        assert client.request("bar.set", target="b", value=0.5)["type"] == "ack"
+        assert client.request("hud.hide", target="spin", animated=False)["type"] == "ack"
+        time.sleep(1.0)
+        assert_same_as_server(driver, server_url, ack["session"])
