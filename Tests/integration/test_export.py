@@ -427,10 +427,10 @@ def test_ffmpeg_failing_leaves_no_file(recording, tmp_path, script, message):
 
 # ---- GET /api/recordings/NAME/export -------------------------------------------------------------
 
-def get(server, path, timeout=120):
+def get(server, path, timeout=120, method="GET"):
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     try:
-        conn.request("GET", path)
+        conn.request(method, path)
         resp = conn.getresponse()
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
     finally:
@@ -596,13 +596,7 @@ def test_a_frame_too_large_is_refused_before_any_work(tmp_path, start_server):
 
 
 def head(server, path):
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    try:
-        conn.request("HEAD", path)
-        resp = conn.getresponse()
-        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
-    finally:
-        conn.close()
+    return get(server, path, timeout=10, method="HEAD")
 
 
 def test_route_head_checks_and_starts_nothing(start_server, recording):
