@@ -80,7 +80,7 @@ public enum JSONFrameDecoder {
     /// trap: Double(Int.max) rounds up to 2^63).
     private static func whole(_ number: Double, _ path: String) throws(JSONFrameError) -> Int {
         guard number >= 0, number <= Double(Int.max / 2), number == number.rounded() else {
-            throw JSONFrameError(path: path, reason: "not a whole number")
+            throw JSONFrameError(path: path, reason: "\(path) is not a whole number")
         }
         return Int(number)
     }
