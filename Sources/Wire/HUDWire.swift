@@ -122,6 +122,16 @@ enum HUDWire {
             ("model", .object(model)),
             ("presentation", .object(presentation)),
             ("bezel", .object(bezel)),
+            (
+                "buttonFrame",
+                h.buttonFrame.map { frame in
+                    .object(
+                        JSONObject(pairs: [
+                            ("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)),
+                            ("height", .number(frame.height)),
+                        ]))
+                } ?? .null
+            ),
             ("progress", .number(config.progress)),
             ("mode", .string(config.mode.rawValue)),
             ("customView", config.customView.map { .string($0.rawValue) } ?? .null),

@@ -80,7 +80,7 @@ extension HUDStack {
         let awaiting = hud.awaiting.compactMap { serial in huds.first { $0.serial == serial }?.target }
         return HUDInspection(
             target: hud.target, phase: hud.phase, model: model, presentation: presentation, bezel: layout.bezel,
-            config: hud.config, labelTruncated: layout.label?.isTruncated ?? false,
+            buttonFrame: layout.buttonFrame, config: hud.config, labelTruncated: layout.label?.isTruncated ?? false,
             detailsLines: layout.details?.lines.count ?? 0, z: z, hideRequested: hud.finished, shownAt: hud.shownAt,
             timers: hud.pendingTimes(in: timeline), awaiting: awaiting)
     }

@@ -27,6 +27,9 @@ public struct HUDInspection: Equatable, Sendable {
     public var presentation: Appearance
     /// The bezel's frame in canvas points.
     public var bezel: Rect
+    /// The button's frame in canvas points, where a pointer taps it (the model layout, as the
+    /// hit test uses), when the HUD has a button.
+    public var buttonFrame: Rect?
     /// Every property, resolved.
     public var config: HUDConfiguration
     /// Whether the label was cut with an ellipsis.
@@ -45,7 +48,8 @@ public struct HUDInspection: Equatable, Sendable {
 
     init(
         target: String, phase: HUDPhase, model: Appearance, presentation: Appearance, bezel: Rect,
-        config: HUDConfiguration, labelTruncated: Bool, detailsLines: Int, z: Int, hideRequested: Bool,
+        buttonFrame: Rect? = nil, config: HUDConfiguration, labelTruncated: Bool, detailsLines: Int, z: Int,
+        hideRequested: Bool,
         shownAt: Double?, timers: (grace: Double?, minShow: Double?, hideDelay: Double?, dismiss: Double?),
         awaiting: [String]
     ) {
@@ -54,6 +58,7 @@ public struct HUDInspection: Equatable, Sendable {
         self.model = model
         self.presentation = presentation
         self.bezel = bezel
+        self.buttonFrame = buttonFrame
         self.config = config
         self.labelTruncated = labelTruncated
         self.detailsLines = detailsLines
