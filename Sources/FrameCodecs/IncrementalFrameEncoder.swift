@@ -733,8 +733,10 @@ public struct IncrementalFrameEncoder: Sendable {
     private mutating func writeBinaryDelta(
         _ list: IncrementalDisplayList, shapeCounts: [Int32], seq: Int, base: Int, time: Double
     ) -> Range<Int> {
-        var editCount = 0
-        forEachEdit(list.segments, shapeCounts: shapeCounts) { _ in editCount += 1 }
+        // Found once: the count goes in front of them.
+        var edits: [DeltaEdit] = []
+        forEachEdit(list.segments, shapeCounts: shapeCounts) { edits.append($0) }
+        let editCount = edits.count
         let shapeCount = list.shapeCount
         let start = appendBinary { cursor in
             cursor.appendBytes(BinaryFrameFormat.deltaMagic)
@@ -744,9 +746,6 @@ public struct IncrementalFrameEncoder: Sendable {
             cursor.appendUVarint(UInt64(shapeCount))
             cursor.appendUVarint(UInt64(editCount))
         }.lowerBound
-        var edits: [DeltaEdit] = []
-        edits.reserveCapacity(editCount)
-        forEachEdit(list.segments, shapeCounts: shapeCounts) { edits.append($0) }
         for edit in edits {
             _ = appendBinary { cursor in
                 cursor.appendUVarint(UInt64(edit.at))
