@@ -93,7 +93,7 @@ struct SessionFrames {
         var binary: IncrementalFrameEncoder.DeltaState?
     }
 
-    /// Numbers each instance's frames apart from every other's (``version(of:)``).
+    /// Numbers each instance's frames apart from every other's (``version(of:serial:)``).
     private static let serials = Atomic<UInt64>(0)
 
     /// Bytes in front of every encoded frame, for the transport's frame header.
