@@ -51,6 +51,18 @@ public struct NavStack: ComponentStack {
         controllers.first { $0.target == target }?.direction
     }
 
+    /// Why the swipe-back of the stack `target` would not begin for a pan that went down at
+    /// `downLocation` and is now at `location`, `translation` from it (FDFullscreenPopGesture's
+    /// gestureRecognizerShouldBegin:, in its order); nil when it would begin or there is no such
+    /// stack. For the scene, which arbitrates between a scroll view and the swipe: when FD's
+    /// recogniser would not begin, the scroll view keeps the pan.
+    public func swipeRefusal(
+        of target: String, location: Point, translation: Point, downLocation: Point
+    ) -> NavRefusalReason? {
+        controllers.first { $0.target == target }?.refusal(
+            location: location, translation: translation, downLocation: downLocation)
+    }
+
     /// The layer whose animations drive `target`'s transitions (pause it to freeze them).
     public func layer(of target: String) -> LayerID? {
         controllers.first { $0.target == target }?.layer

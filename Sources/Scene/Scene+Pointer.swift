@@ -5,7 +5,7 @@ import Refresh
 import ScrollView
 import Timing
 
-/// A pointer down that a horizontally scrolling scroll view took inside a navigation stack.
+/// A pointer down that a scroll view took inside a navigation stack, until its first move.
 struct ContestedPointer: Equatable, Sendable {
     var pointer: Int
     var scroll: String
@@ -46,43 +46,56 @@ extension Scene {
         return nil
     }
 
-    /// FDFullscreenPopGesture's documented conflict: a horizontal scroll view on the screen takes
-    /// the pan, so the full-screen pop only starts when the scroll view is at its leading edge
-    /// (users chain the scroll view's pan to fail on FD's recogniser in that case). A down taken
-    /// by such a scroll view inside a navigation stack is remembered until its first move.
+    /// A down taken by a scroll view inside a navigation stack is remembered until its first
+    /// move, which decides between the scroll view's pan and FDFullscreenPopGesture's swipe.
     private mutating func noteContest(_ down: PointerEvent, scroll: String) {
-        guard let view = scrolls.scrollView(scroll), view.scrolls(.horizontal),
+        guard scrolls.scrollView(scroll) != nil,
             let nav = navs.hitRegions(at: down.time, timeline: timeline).first(where: { $0.contains(down.location) })?
                 .target
         else { return }
         contestedPointers.append(ContestedPointer(pointer: down.pointer, scroll: scroll, nav: nav, down: down))
     }
 
-    /// At a contested pointer's first move: when the move is mostly horizontal toward the back
-    /// edge and the scroll view sits at its leading edge, the scroll view's touch is cancelled
-    /// and the navigation stack's swipe gets the pointer (its down, then this move); when it
-    /// goes toward the back but the scroll view can still scroll that way, the stack reports
-    /// `nav.gestureRefused` `scrollView` and the scroll view keeps the pan.
+    /// At a contested pointer's first move, when it is mostly horizontal toward the back edge:
+    /// - FD's own rules come first (root, disabled, distance, transitioning): when its recogniser
+    ///   would not begin, the stack reports `nav.gestureRefused` with FD's reason and the scroll
+    ///   view keeps the pan (users chain the scroll view's pan to FD's, which then fails);
+    /// - a scroll view that scrolls horizontally keeps the pan unless it sits at its leading edge
+    ///   (FD's documented conflict: `nav.gestureRefused` `scrollView`);
+    /// - one that does not (a table) never begins a horizontal pan in UIKit, so the swipe over it
+    ///   is FD's, as over any other content.
+    /// When the swipe takes it, the scroll view's touch is cancelled and the stack gets the
+    /// pointer: its down (at the down's own time, so the pan's velocity is the finger's), then
+    /// this move.
     private mutating func handOverToSwipe(_ contest: ContestedPointer, _ move: PointerEvent) -> PointerResponse? {
         guard let view = scrolls.scrollView(contest.scroll) else { return nil }
-        let dx = move.location.x - contest.down.location.x
-        let dy = move.location.y - contest.down.location.y
+        let translation = move.location - contest.down.location
         let back: Double = navs.layoutDirection(of: contest.nav) == .rtl ? -1 : 1
-        guard abs(dx) > abs(dy), dx * back > 0 else { return nil }
-        let offset = view.offset(at: move.time, timeline: timeline).x
-        // Leading edge: the left for left-to-right content, where the offset is at its minimum.
-        let atLeadingEdge =
-            back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
-        guard atLeadingEdge else {
+        guard abs(translation.x) > abs(translation.y), translation.x * back > 0 else { return nil }
+        if let reason = navs.swipeRefusal(
+            of: contest.nav, location: move.location, translation: translation, downLocation: contest.down.location)
+        {
             pendingEvents.append(
-                TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
+                TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: reason))))
             return nil
+        }
+        if view.scrolls(.horizontal) {
+            let offset = view.offset(at: move.time, timeline: timeline).x
+            // Leading edge: the left for left-to-right content, where the offset is at its minimum.
+            let atLeadingEdge =
+                back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
+            guard atLeadingEdge else {
+                pendingEvents.append(
+                    TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
+                return nil
+            }
         }
         let cancel = PointerEvent(
             phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
         _ = deliver(cancel, to: .scroll)
         pointerOwners.release(move.pointer)
-        let down = PointerEvent(phase: .down, location: contest.down.location, pointer: move.pointer, time: move.time)
+        let down = PointerEvent(
+            phase: .down, location: contest.down.location, pointer: move.pointer, time: contest.down.time)
         guard let taken = deliver(down, to: .nav) else { return nil }
         pointerOwners.claim(move.pointer, for: GestureOwner(target: taken.target, gesture: PointerStack.nav.rawValue))
         return deliver(move, to: .nav) ?? taken

@@ -231,6 +231,27 @@ import Timing
         #expect(rig.take().last == .transition(kind: .pop, state: .cancelled, interactive: true))
     }
 
+    @Test func aSecondDownOfTheTrackedPointerCancelsTheStalePanAndStartsAnew() throws {
+        guard var rig = NavRig() else { return }
+        try rig.create(["A", "B"])
+        rig.drag([50, 80, 120, 150], start: 0, step: 0.05, lift: false)
+        _ = rig.take()
+        // Its up was lost: the same pointer goes down again far to the right.
+        let consumed = rig.pointer(.down, x: 300, at: 1)
+        #expect(consumed)
+        guard case let .gesture(state, percent, _)? = rig.take().first else { Issue.record("no gesture event"); return }
+        // Cancelled where the finger last was (100 pt), not at the new down.
+        #expect(state == .cancelled)
+        #expect(near(percent, 100 / width))
+        _ = rig.inspect(at: 2)
+        #expect(rig.take().last == .transition(kind: .pop, state: .cancelled, interactive: true))
+        // The new down tracks on its own: a drag of 90 pt from it begins a new pop at 90 pt.
+        rig.pointer(.down, x: 60, at: 3)
+        rig.pointer(.move, x: 100, at: 3.05)
+        rig.pointer(.move, x: 150, at: 3.1)
+        #expect(near(rig.inspect(at: 3.1)?.percent, 90 / width))
+    }
+
     @Test func backButtonTapPops() throws {
         guard var rig = NavRig() else { return }
         try rig.create(["A", "B"])

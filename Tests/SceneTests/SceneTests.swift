@@ -164,6 +164,68 @@ extension TimedEvent<ComponentEvent> {
         #expect(refusals.map { $0.fields["reason"]?.stringValue } == ["scrollView"])
     }
 
+    @Test mutating func theSwipeTakesTheFingersVelocity() throws {
+        var s = try scene()
+        _ = s.takeEvents()
+        // 17.5 pt every 20 ms: 875 pt/s from the first move on.
+        try drag(&s, from: 60, to: 200, start: 1)
+        let gestures = s.takeEvents().filter { $0.name == "nav.gesture" }
+        let began = try #require(gestures.first)
+        #expect(began.fields["state"]?.stringValue == "began")
+        #expect(abs((began.fields["velocity"]?.doubleValue ?? 0) - 875) < 1)
+        let changed = try #require(gestures.dropFirst().first)
+        #expect(abs((changed.fields["velocity"]?.doubleValue ?? 0) - 875) < 1)
+    }
+
+    @Test mutating func onTheRootScreenTheCarouselKeepsThePan() throws {
+        let fonts = try #require(sharedFonts)
+        var s = Scene(canvas: Size(width: 375, height: 667), fonts: fonts)
+        _ = try s.apply(op: "nav.create", fields: op(#"{"target":"nav","screens":[{"id":"a"}]}"#), at: 0)
+        _ = try s.apply(
+            op: "scroll.create",
+            fields: op(
+                #"{"target":"carousel","frame":{"x":0,"y":200,"width":375,"height":120},"contentSize":{"width":1000,"height":120}}"#
+            ), at: 0)
+        _ = s.takeEvents()
+        try drag(&s, from: 60, to: 200, start: 1)
+        // FD refuses first (a root), so the carousel keeps the finger: it rubber-bands past its
+        // leading edge.
+        let refusals = s.takeEvents().filter { $0.name == "nav.gestureRefused" }
+        #expect(refusals.map { $0.fields["reason"]?.stringValue } == ["root"])
+        let carousel = try s.inspect(FieldReader(op(#"{"target":"carousel"}"#)), at: 1.2)
+        #expect((carousel["offset"]?.objectValue?["x"]?.doubleValue ?? 0) < -10)
+    }
+
+    @Test mutating func aTableDoesNotStopTheSwipe() throws {
+        let fonts = try #require(sharedFonts)
+        var s = Scene(canvas: Size(width: 375, height: 667), fonts: fonts)
+        _ = try s.apply(op: "nav.create", fields: op(#"{"target":"nav","screens":[{"id":"a"},{"id":"b"}]}"#), at: 0)
+        // A table (vertical only) over the top screen's content, below its bar.
+        _ = try s.apply(
+            op: "scroll.create",
+            fields: op(#"{"target":"table","frame":{"x":0,"y":64,"width":375,"height":603},"rows":{"count":30}}"#),
+            at: 0)
+        _ = s.takeEvents()
+        try drag(&s, from: 50, to: 260, y: 300, start: 1)
+        let nav = try s.inspect(FieldReader(op(#"{"target":"nav"}"#)), at: 1.2)
+        #expect(nav["transition"]?.stringValue == "pop")
+        #expect(nav["interactive"]?.boolValue == true)
+        let table = try s.inspect(FieldReader(op(#"{"target":"table"}"#)), at: 1.2)
+        #expect(table["offset"]?.objectValue?["y"]?.doubleValue == 0, "the table did not move")
+        let events = s.takeEvents()
+        #expect(!events.contains { $0.name == "nav.gestureRefused" })
+        #expect(events.contains { $0.name == "nav.gesture" && $0.fields["state"]?.stringValue == "began" })
+        // A vertical drag on it still scrolls the table.
+        _ = try s.apply(op: "pointer", fields: op(#"{"phase":"up","x":260,"y":300}"#), at: 1.2)
+        _ = try s.apply(op: "pointer", fields: op(#"{"phase":"down","x":200,"y":500}"#), at: 3)
+        for i in 1...5 {
+            _ = try s.apply(
+                op: "pointer", fields: op(#"{"phase":"move","x":200,"y":\#(500 - 40 * i)}"#), at: 3 + Double(i) * 0.02)
+        }
+        let scrolled = try s.inspect(FieldReader(op(#"{"target":"table"}"#)), at: 3.1)
+        #expect((scrolled["offset"]?.objectValue?["y"]?.doubleValue ?? 0) > 100)
+    }
+
     @Test mutating func aVerticalMoveStaysWithTheScrollView() throws {
         var s = try scene()
         _ = s.takeEvents()

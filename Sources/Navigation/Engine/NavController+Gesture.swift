@@ -43,6 +43,14 @@ extension NavController {
     {
         let time = event.time
         if event.phase == .down {
+            if pan.pointer == event.pointer {
+                // A down of the pointer the pan still tracks: its up was lost (a finger cannot go
+                // down twice). The stale pan is cancelled where it last was, and this down starts
+                // a new one, as the scroll views do.
+                let cancel = PointerEvent(phase: .cancel, location: pan.location, pointer: event.pointer, time: time)
+                _ = pointer(cancel, timeline: &timeline, events: &events)
+            }
+            ignoredPointers.removeAll { $0 == event.pointer }
             guard !tracks(event.pointer), frame.contains(event.location) else { return tracks(event.pointer) }
             if pan.isTracking {
                 // FD's pan takes one touch; a second finger (or a tap) during the gesture is ignored.
