@@ -99,8 +99,10 @@ import Timing
             previous = y
         }
         #expect(rig.offset(at: end + 0.5).y == 0)
-        // The callback never ran: the refresh ended before the inset animation did.
-        #expect(rig.times(of: .refreshing).isEmpty)
+        // The callback runs when the inset animation completes, although the refresh ended
+        // before it did (MJRefresh calls it from the animation's completion block).
+        #expect(rig.times(of: .refreshing) == [release + 0.25])
+        #expect(rig.times(of: .beginCompleted) == [release + 0.25])
     }
 
     @Test func endAfterScrollingAwayMovesNothing() throws {
@@ -144,6 +146,31 @@ import Timing
         _ = rig.offset(at: 3)
         #expect(rig.times(of: .refreshState(state: .idle, previous: .refreshing)) == [2.25])
         #expect(rig.times(of: .endCompleted) == [2.25 + 0.4])
+    }
+
+    @Test func aRefreshEndedWithinItsInsetAnimationStartsNoLoad() throws {
+        var rig = try rig(options: RefreshOptions(loadDuration: 1))
+        try rig.apply(.refreshBegin(target: "r"), at: 1)
+        try rig.apply(.refreshEnd(target: "r"), at: 1.1)
+        // Its callback runs at 1.25 all the same, and a new refresh begins at 1.5.
+        try rig.apply(.refreshBegin(target: "r"), at: 1.5)
+        // Only the second refresh's load runs (1.75 + 1): a load started by the first callback
+        // would have ended the second refresh at 2.25.
+        rig.advance(to: 2.5)
+        #expect(rig.times(of: .refreshing) == [1.25, 1.75])
+        #expect(rig.stack.component("r")?.state == .refreshing)
+        rig.advance(to: 3)
+        #expect(rig.times(of: .refreshState(state: .idle, previous: .refreshing)) == [1.1, 2.75])
+    }
+
+    @Test func aDragIsReportedBeforeThePullingItCauses() throws {
+        var rig = try rig()
+        rig.pointer(.down, y: 100, at: 1)
+        rig.pointer(.move, y: 300, at: 1.016)
+        let payloads = rig.events.filter { $0.time == 1.016 }.map(\.payload)
+        let dragging = try #require(payloads.firstIndex(of: .scrollState(.dragging)))
+        let pulling = try #require(payloads.firstIndex(of: .refreshState(state: .pulling, previous: .idle)))
+        #expect(dragging < pulling)
     }
 
     @Test func endTakesEffectOnTheNextTurnAfterTheCommand() throws {

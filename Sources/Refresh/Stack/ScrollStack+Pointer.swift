@@ -59,6 +59,13 @@ extension ScrollStack {
         _ event: PointerEvent, to index: Int, timeline: inout Timeline, events: inout [TimedEvent<Event>]
     ) {
         let update = scrollViews[index].handle(event, timeline: &timeline)
+        if scrollViews[index].phase == .dragging {
+            // A drag that begins is reported before what the components make of it: MJRefresh
+            // goes to Pulling from the contentOffset observer, once isDragging is already YES.
+            // (A release is the other way round: its state change is observed on the pan's
+            // state, before UIScrollView begins decelerating.)
+            reportPhase(index, at: event.time, events: &events)
+        }
         observe(update, scroll: index, at: event.time, timeline: &timeline, events: &events)
         if let tap = update.tap {
             let offset = scrollViews[index].offset(at: event.time, timeline: timeline)

@@ -52,8 +52,10 @@ extension ScrollStack {
         components[c].stateSince = time
         events.append(TimedEvent(time: time, target: components[c].target, .refreshState(state: state, previous: old)))
         if old == .refreshing {
-            // Leaving Refreshing before the inset animation ended: its callback no longer runs.
-            cancel(c, .refreshingCallback, timeline: &timeline)
+            // Leaving Refreshing ends the simulated load. A callback still pending (the refresh
+            // ended within the 0.25 s inset animation) runs all the same: MJRefresh calls
+            // executeRefreshingCallback from that animation's completion block, which UIKit runs
+            // whatever happened meanwhile.
             cancel(c, .load, timeline: &timeline)
         }
         animateIndicators(c, from: old, to: state, at: time, timeline: &timeline)
@@ -182,14 +184,16 @@ extension ScrollStack {
     }
 
     /// executeRefreshingCallback: refreshingBlock (and target/action), then
-    /// beginRefreshingCompletionBlock; starts the simulated load.
+    /// beginRefreshingCompletionBlock; starts the simulated load, unless the refresh has ended
+    /// meanwhile (the callback of a refresh ended within its inset animation still runs, but a
+    /// load then would end nothing).
     mutating func refreshingCallback(
         _ c: Int, at time: Double, timeline: inout Timeline, events: inout [TimedEvent<Event>]
     ) {
         let target = components[c].target
         events.append(TimedEvent(time: time, target: target, .refreshing))
         events.append(TimedEvent(time: time, target: target, .beginCompleted))
-        if let load = components[c].options.loadDuration {
+        if components[c].state == .refreshing, let load = components[c].options.loadDuration {
             cancel(c, .load, timeline: &timeline)
             schedule(c, .load, at: time + load, timeline: &timeline)
         }
