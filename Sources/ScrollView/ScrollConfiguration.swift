@@ -79,7 +79,9 @@ public struct ScrollConfiguration: Equatable, Sendable {
         if let field = inset.firstNonFiniteField { throw .badField("inset." + field, "must be a finite number") }
     }
 
-    /// Throws unless the row count is within 0...``TableRows/maximumCount`` and the height finite and > 0.
+    /// Throws unless the row count is within 0...``TableRows/maximumCount``, the height finite
+    /// and > 0, the title at most 200 characters and ``TableRows/maximumTitleBytes`` bytes, and
+    /// the formatted titles together at most ``TableRows/maximumFormattedBytes``.
     public static func validate(rows: TableRows) throws(CommandError) {
         guard (0...TableRows.maximumCount).contains(rows.count) else {
             throw .badField("rows.count", "must be an integer in 0...\(TableRows.maximumCount), got \(rows.count)")
@@ -87,6 +89,16 @@ public struct ScrollConfiguration: Equatable, Sendable {
         guard rows.height.isFinite, rows.height > 0 else {
             throw .badField("rows.height", "must be a finite number > 0")
         }
-        guard rows.title.count <= 200 else { throw .badField("rows.title", "must be at most 200 characters") }
+        guard rows.title.count <= 200, rows.title.utf8.count <= TableRows.maximumTitleBytes else {
+            throw .badField("rows.title", "must be at most 200 characters and \(TableRows.maximumTitleBytes) bytes")
+        }
+        // The titles are formatted once and kept: their bytes together are bounded.
+        let bytes = rows.formattedBytes
+        guard bytes <= TableRows.maximumFormattedBytes else {
+            throw .badField(
+                "rows",
+                "count x title must be at most \(TableRows.maximumFormattedBytes) bytes of formatted titles, got \(bytes)"
+            )
+        }
     }
 }

@@ -21,6 +21,21 @@ public struct TableRows: Equatable, Hashable, Sendable {
     /// The most rows a scroll view holds (their titles are formatted once and cached).
     public static let maximumCount = 10_000
 
+    /// The most UTF-8 bytes a title template may take: 200 characters of up to four bytes. A
+    /// character may hold any number of combining marks, so the character count alone bounds
+    /// nothing.
+    public static let maximumTitleBytes = 800
+
+    /// The most bytes a scroll view's titles may take together, formatted (they are formatted
+    /// once and kept, so 10,000 rows of 200-character titles held 3.4 MB per scroll view).
+    public static let maximumFormattedBytes = 262_144
+
+    /// The UTF-8 bytes of every row's title, formatted: the count times the last row's title,
+    /// the longest (its index has the most digits).
+    public var formattedBytes: Int {
+        count > 0 ? count * title(at: count - 1).utf8.count : 0
+    }
+
     /// The content height the rows need (UITableView's contentSize after reloadData).
     public var contentHeight: Double { Double(count) * height }
 

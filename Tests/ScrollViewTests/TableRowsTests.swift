@@ -1,3 +1,4 @@
+import ComponentSupport
 import Testing
 
 @testable import ScrollView
@@ -50,5 +51,38 @@ struct TableRowsTests {
             expected += rest
             #expect(template.replacingOccurrences(of: "%d", with: "42") == expected, "\(template.debugDescription)")
         }
+    }
+}
+
+/// The titles a scroll view formats once and keeps are bounded in bytes, not only in
+/// characters (a character may carry any number of combining marks).
+@Suite("table rows' titles are bounded")
+struct TableRowsBoundsTests {
+    func refusal(_ rows: TableRows) -> String? {
+        do throws(CommandError) {
+            try ScrollConfiguration.validate(rows: rows)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theDefaultTitleFitsTheMostRows() {
+        #expect(refusal(TableRows(count: TableRows.maximumCount)) == nil)
+        #expect(TableRows(count: 10_000).formattedBytes == 10_000 * "Row 9999".utf8.count)
+    }
+
+    @Test func longTitlesFitFewerRows() {
+        let title = String(repeating: "x", count: 196) + " %d"
+        #expect(refusal(TableRows(count: 1_000, title: title)) == nil)
+        let refused = refusal(TableRows(count: 10_000, title: title))
+        #expect(refused?.contains("262144") == true)
+        #expect(refused?.contains("rows") == true)
+    }
+
+    @Test func oneCharacterOfManyCombiningMarksIsCountedInBytes() {
+        let heavy = "e" + String(repeating: "\u{301}", count: 1_000)
+        #expect(heavy.count == 1)
+        #expect(refusal(TableRows(count: 1, title: heavy))?.contains("rows.title") == true)
     }
 }

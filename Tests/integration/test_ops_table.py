@@ -110,6 +110,7 @@ SPECS = [
     # --- scroll view and pull to refresh (section 4.5) ---
     OpSpec("scroll.create", "manual", {"target": "s2", "frame": SCROLL_FRAME, "rows": {"count": 10}}, required=("target", "frame"),
            bad=(("frame", 5), ("frame", {"x": 0, "y": 0, "width": -1, "height": 5}), ("rows", {"count": -1}),
+                ("rows", {"count": 10000, "title": "x" * 196 + " %d"}), ("rows", {"count": 1, "title": "e" + "\u0301" * 1000}),
                 ("inset", {"top": "x"}), ("decelerationRate", 1), ("decelerationRate", "slow"), ("bounces", "yes"),
                 ("background", "#12"), ("contentSize", {"width": -1, "height": 1}))),
     OpSpec("scroll.set", "scroll", {"target": "s1", "offset": {"x": 0, "y": 50}}, required=("target",),
