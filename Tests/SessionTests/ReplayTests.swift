@@ -32,6 +32,12 @@ func recordedSession(fonts: FontCatalog) throws -> (Recording, [(Int64, String)]
          [4.0, {"op":"hud.hide","target":"h","afterDelay":0.5}],
          [5.0, {"op":"hud.status","kind":"success","text":"Done"}]]
         """#
+    return try recorded(script: script, fonts: fonts)
+}
+
+/// `script` (a command script) run on a manual clock and recorded, with a checksum every 1/60 s,
+/// and those checksums.
+func recorded(script: String, fonts: FontCatalog) throws -> (Recording, [(Int64, String)]) {
     let parsed = try CommandScript.parse(Array(script.utf8))
     var runner = ScriptRunner(settings: SessionSettings(clock: .manual), fonts: fonts, checksumInterval: 1.0 / 60)
     runner.run(parsed, tail: 2)
@@ -68,6 +74,24 @@ func recordedSession(fonts: FontCatalog) throws -> (Recording, [(Int64, String)]
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<20 {
             let (t, expected) = hashes[Int.random(in: 0..<hashes.count, using: &rng)]
+            #expect(replayer.state(at: t).displayList().checksum == expected, "at \(t) us")
+        }
+    }
+
+    @Test func snapshotsKeepNoCommandLogAndSeekingStaysExact() throws {
+        let fonts = try #require(fonts)
+        var steps = [#"[0, {"op":"hud.show","target":"h","mode":"determinate","progress":0}]"#]
+        for i in 1...2_100 {
+            steps.append(
+                #"[\#(Double(i) / 1_000), {"op":"hud.update","target":"h","progress":\#(Double(i % 100) / 100)}]"#)
+        }
+        let (recording, hashes) = try recorded(script: "[" + steps.joined(separator: ",") + "]", fonts: fonts)
+        let replayer = Replayer(recording: recording, fonts: fonts)
+        // A seek replays at most one snapshot interval of commands onto a snapshot that holds
+        // no log (one that held the whole log made opening quadratic in the commands).
+        let end = replayer.state(at: 2_100_000)
+        #expect(end.log.count - end.log.droppedCount <= Replayer.snapshotInterval + 1)
+        for (t, expected) in hashes where t % 250_000 < 16_667 {
             #expect(replayer.state(at: t).displayList().checksum == expected, "at \(t) us")
         }
     }
