@@ -65,12 +65,26 @@ final class FFmpegProcess {
         }
     }
 
-    /// Closes standard input and waits for ffmpeg to finish.
+    /// What ffmpeg (5.1) prints when it could not write its output but still exits with status
+    /// 0: a full disk gave a truncated file and a success (docs/protocol.md, section 8).
+    static let writeFailures = [
+        "No space left on device", "Disk quota exceeded", "Input/output error", "Error writing trailer",
+        "Error closing file",
+    ]
+
+    /// Closes standard input and waits for ffmpeg to finish; throws unless it exited with status
+    /// 0 having written its output (``writeFailures``).
     func finish() throws(ExportError) {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw ExportError(.ffmpegFailed, "ffmpeg failed\(describeExit(waiting: false))")
+        }
+        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        if let failure = log.split(separator: "\n").first(where: { line in
+            FFmpegProcess.writeFailures.contains { line.contains($0) }
+        }) {
+            throw ExportError(.ffmpegFailed, "ffmpeg could not write the file: \(failure)")
         }
     }
 

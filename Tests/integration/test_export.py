@@ -414,6 +414,10 @@ def test_ffmpeg_missing(recording, tmp_path):
     # Writes part of the output file, complains and exits 1.
     ('for a; do out="$a"; done; echo partial > "$out"; echo "Conversion failed!" >&2; exit 1',
      "Conversion failed!"),
+    # ffmpeg 5.1 on a full disk: a truncated file, the error on stderr, and exit status 0.
+    ('for a; do out="$a"; done; cat >/dev/null; echo partial > "$out";'
+     ' echo "[mp4 @ 0x1] Error writing trailer of $out: No space left on device" >&2; exit 0',
+     "No space left on device"),
 ])
 def test_ffmpeg_failing_leaves_no_file(recording, tmp_path, script, message):
     bin_dir = fake_ffmpeg(tmp_path / "bin", script)
