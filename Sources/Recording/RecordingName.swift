@@ -15,11 +15,24 @@ public enum RecordingName {
             }
         }
         guard bytes.first != 0x2E else { throw .badName("recording name must not start with a dot") }
+        guard !name.hasSuffix(extensionSuffix) else {
+            throw .badName("recording name must not end in \(extensionSuffix) (the file's extension, added to it)")
+        }
         return name
     }
 
+    /// The recording a client names: `given`, or `given` without the file's extension when it
+    /// has one (so `demo` and `demo.pcast` both name `demo.pcast`), validated. Every op and route
+    /// that takes a recording's name goes through this, so a name means one file everywhere.
+    public static func resolve(_ given: String) throws(RecordingError) -> String {
+        try validate(given.hasSuffix(extensionSuffix) ? String(given.dropLast(extensionSuffix.count)) : given)
+    }
+
+    /// A recording file's extension.
+    public static let extensionSuffix = ".pcast"
+
     /// The file name for a recording name.
-    public static func fileName(_ name: String) -> String { name + ".pcast" }
+    public static func fileName(_ name: String) -> String { name + extensionSuffix }
 }
 
 enum FieldEcho {

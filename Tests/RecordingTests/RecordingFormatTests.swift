@@ -107,6 +107,16 @@ import Testing
         }
     }
 
+    @Test func aNameMeansOneFileWithOrWithoutItsExtension() throws {
+        #expect(try RecordingName.resolve("demo") == "demo")
+        #expect(try RecordingName.resolve("demo.pcast") == "demo")
+        #expect(try RecordingName.resolve("demo.pcast.v2") == "demo.pcast.v2")
+        // A name ending in the extension would be a second name for another file.
+        #expect(throws: RecordingError.self) { try RecordingName.validate("demo.pcast") }
+        #expect(throws: RecordingError.self) { try RecordingName.resolve("demo.pcast.pcast") }
+        #expect(throws: RecordingError.self) { try RecordingName.resolve(".pcast") }
+    }
+
     /// A path for a new `.pcast` file in a folder of its own, removed afterwards.
     private func withPcastPath(_ body: (String) throws -> Void) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pcast-\(UUID().uuidString)")

@@ -158,6 +158,36 @@ async def test_recordings_listing_and_download(server):
 
 
 @async_test()
+async def test_a_name_with_the_extension_means_the_same_recording_everywhere(server):
+    """`NAME.pcast` names recording NAME in record.start, replay.open, the download and the export
+    routes alike; a name that would end in `.pcast` once stripped is refused."""
+    import http.client
+    import urllib.request
+    name = unique("ext")
+    async with connect_manual(server.ws_url) as (c, _):
+        ack = await c.call("record.start", name=name + ".pcast")
+        assert ack["recording"] == name
+        await c.call("clock.advance", by=0.5)
+        await c.call("record.stop")
+        assert (server.recordings / f"{name}.pcast").exists()
+        assert not (server.recordings / f"{name}.pcast.pcast").exists()
+        err = await c.expect_error("record.start", "bad_request", name=name + ".pcast.pcast")
+        assert "must not end in .pcast" in err["message"], err
+    with urllib.request.urlopen(f"{server.url}/api/recordings/{name}.pcast", timeout=5) as r:
+        assert r.read() == (server.recordings / f"{name}.pcast").read_bytes()
+    async with Client.connect(server.ws_url) as c:
+        opened = await c.call("replay.open", recording=name + ".pcast")
+        assert opened["duration"] == 0.5
+        await c.expect_error("replay.open", "bad_request", recording=name + ".pcast.pcast")
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("HEAD", f"/api/recordings/{name}.pcast/export?format=gif")
+        assert conn.getresponse().status in (200, 503)  # 503: no ffmpeg on this machine
+    finally:
+        conn.close()
+
+
+@async_test()
 async def test_recording_visible_while_running(server):
     """Lines are flushed as they happen: the file is readable before record.stop."""
     name = unique("running")

@@ -13,7 +13,7 @@ extension ProgressCastApp {
     /// HEAD gets the same checks' answer and starts nothing: 200 with the file's type and name
     /// (its length is known only once exported).
     func exportRecording(_ raw: String, request: HTTPRequest, loop: ServerLoop) -> HTTPResponse {
-        guard let name = try? RecordingName.validate(raw) else {
+        guard let name = try? RecordingName.resolve(raw) else {
             return Self.exportError("bad_request", "invalid recording name", status: 400)
         }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)

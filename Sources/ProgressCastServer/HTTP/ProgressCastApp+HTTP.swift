@@ -159,8 +159,7 @@ extension ProgressCastApp {
     }
 
     func recordingFile(_ raw: String) -> HTTPResponse {
-        let bare = raw.hasSuffix(".pcast") ? String(raw.dropLast(6)) : raw
-        guard let name = try? RecordingName.validate(bare) else {
+        guard let name = try? RecordingName.resolve(raw) else {
             return .json(#"{"error":"bad_request","message":"invalid recording name"}"#, status: 400)
         }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)

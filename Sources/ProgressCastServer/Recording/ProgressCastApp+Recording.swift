@@ -28,7 +28,7 @@ extension ProgressCastApp {
             }
             let name: String
             if let given = try fields.string("name", maxLength: 200) {
-                do { name = try RecordingName.validate(given) } catch {
+                do { name = try RecordingName.resolve(given) } catch {
                     throw CommandError.badField("name", "is not a valid recording name: \(error.description)")
                 }
             } else {

@@ -74,9 +74,8 @@ extension ProgressCastApp {
     /// Reads `NAME.pcast` from the recordings folder (the name is validated first, and given
     /// back without its `.pcast`).
     func loadRecording(named given: String) throws(CommandError) -> (name: String, recording: Recording) {
-        let bare = given.hasSuffix(".pcast") ? String(given.dropLast(6)) : given
         let name: String
-        do { name = try RecordingName.validate(bare) } catch {
+        do { name = try RecordingName.resolve(given) } catch {
             throw CommandError.badField("recording", "is not a valid recording name: \(error.description)")
         }
         let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
