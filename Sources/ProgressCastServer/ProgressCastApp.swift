@@ -31,6 +31,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     let renderPool: FrameRenderPool
     /// The export running now, if any (one at a time per server).
     var export: RecordingExport?
+    /// `GET /api/recordings`, each file read once per version.
+    var recordingListing = RecordingListing()
     /// What the frame pacer did (`GET /api/stats`).
     var frameCounters = FrameCounters()
     /// The server's side of the command-to-frame latency (`GET /api/stats`).

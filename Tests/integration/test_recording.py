@@ -187,6 +187,34 @@ async def test_a_name_with_the_extension_means_the_same_recording_everywhere(ser
         conn.close()
 
 
+def test_the_listing_follows_files_changed_added_and_removed(server):
+    """Rows are kept per file version (size and modification time): a file rewritten, added or
+    removed between two listings shows as it is now."""
+    import urllib.request
+
+    def listing():
+        with urllib.request.urlopen(server.url + "/api/recordings", timeout=5) as r:
+            return {row["name"]: row for row in json.loads(r.read())}
+
+    name = unique("relisted")
+    path = server.recordings / f"{name}.pcast"
+    header = {"format": "progresscast", "version": 1, "title": "First", "created": "2026-11-28T10:00:00Z",
+              "canvas": {"width": 375, "height": 667}, "fps": 60}
+    create = [0, "c", {"op": "session.create", "clock": "manual"}]
+    path.write_text(json.dumps(header) + "\n" + json.dumps(create) + "\n" + json.dumps([500000, "e", "end"]) + "\n")
+    first = listing()[name]
+    assert first["title"] == "First" and first["duration"] == 0.5 and "error" not in first
+    header["title"] = "Second, longer"
+    path.write_text(json.dumps(header) + "\n" + json.dumps(create) + "\n" + json.dumps([1500000, "e", "end"]) + "\n")
+    second = listing()[name]
+    assert second["title"] == "Second, longer" and second["duration"] == 1.5
+    assert second["bytes"] == path.stat().st_size
+    path.write_text("not a recording\n")
+    assert "error" in listing()[name]
+    path.unlink()
+    assert name not in listing()
+
+
 @async_test()
 async def test_recording_visible_while_running(server):
     """Lines are flushed as they happen: the file is readable before record.stop."""

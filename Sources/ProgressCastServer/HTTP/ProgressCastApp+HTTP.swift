@@ -118,44 +118,9 @@ extension ProgressCastApp {
             ]))
     }
 
-    /// `[{"name","title","created","duration","bytes"}]`, newest first; a file that cannot be read
-    /// as a recording also has `"error"`, why (it is listed, so it can be found and deleted, but
-    /// opening it would fail).
+    /// The recordings folder's listing (``RecordingListing``).
     func listRecordings() -> [JSONValue] {
-        let dir = options.recordingsDirectory
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
-        var rows: [(String, JSONValue)] = []
-        for file in names where file.hasSuffix(".pcast") {
-            let name = String(file.dropLast(6))
-            guard (try? RecordingName.validate(name)) != nil else { continue }
-            let path = dir + "/" + file
-            // Skip symlinks: only regular files in the folder are listed or served.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            var title = "", created = "", duration = 0.0
-            var unreadable: String?
-            if let data = FileManager.default.contents(atPath: path) {
-                do {
-                    let recording = try RecordingReader.read(Array(data))
-                    title = recording.header.title
-                    created = recording.header.created
-                    duration = recording.duration
-                } catch {
-                    unreadable = error.description
-                }
-            } else {
-                unreadable = "cannot be read"
-            }
-            var row = JSONObject(pairs: [
-                ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
-                ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
-            ])
-            if let unreadable { row.append("error", .string(unreadable)) }
-            rows.append((created, .object(row)))
-        }
-        return rows.sorted { $0.0 > $1.0 }.map(\.1)
+        recordingListing.rows(in: options.recordingsDirectory)
     }
 
     func recordingFile(_ raw: String) -> HTTPResponse {
