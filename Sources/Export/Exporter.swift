@@ -291,7 +291,7 @@ private struct Run {
 
     /// The delay of a GIF's last frame, in hundredths of a second. ffmpeg's GIF writer rounds each
     /// frame's time to a hundredth and gives a frame the gap to the next one, so the delays carry
-    /// the rounding (30 fps: 3, 3, 4, ...) and add up; the last frame would repeat the delay
+    /// the rounding (30 fps: 3, 4, 3, 3, 4, ...) and add up; the last frame would repeat the delay
     /// before it, so it gets the rest of the export's duration instead (the delays then add up to
     /// `frames / fps` rounded to a hundredth).
     static func gifFinalDelay(frames: Int, fps: Double) -> Int {
