@@ -37,8 +37,13 @@ def check_format(header, events):
     assert isinstance(header["fps"], int) and 1 <= header["fps"] <= 120
     assert header["generator"].startswith("progresscast"), header
     last = -1
+    checksummed = set()
     for ev in events:
         assert isinstance(ev, list) and len(ev) == 3, ev
+        if ev[1] == "h":
+            key = (ev[0], ev[2]["seq"])
+            assert key not in checksummed, f"a second checksum line for frame {key[1]} at {key[0]}: {ev}"
+            checksummed.add(key)
         t_us, code, data = ev
         assert isinstance(t_us, int) and not isinstance(t_us, bool), f"t_us must be an integer: {ev}"
         assert t_us >= 0
@@ -88,6 +93,18 @@ async def test_record_file_format(server):
     assert events[-1][0] == 1_000_000
     assert any(e[1] == "h" for e in events), "at least one checksum line"
     assert stop["commands"] == len([e for e in events if e[1] == "c"]) - 1
+
+
+@async_test()
+async def test_stop_right_after_a_change_writes_its_checksum_once(server):
+    name = unique("oncehash")
+    async with connect_manual(server.ws_url) as (c, _):
+        await c.call("record.start", name=name)
+        await c.call("hud.show", target="h", mode="text", label="Once", animated=False)
+        await c.call("record.stop")
+    header, events = read_pcast(server.recordings / f"{name}.pcast")
+    check_format(header, events)
+    assert events[-1][1] == "e" and events[-2][1] == "h"
 
 
 @async_test()

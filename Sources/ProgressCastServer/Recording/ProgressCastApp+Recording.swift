@@ -80,7 +80,7 @@ extension ProgressCastApp {
             // A final checksum of what is on screen, then the end line.
             sendFrameIfChanged(session, loop: loop)  // a change is sent to the watchers too, not only checksummed
             if let checksum = session.lastChecksum(scratch: renderPool.serviceScratch) {
-                try? recorder.writeChecksum(seq: session.frameSeq, hash: checksum, at: now)
+                try? recorder.writeFinalChecksum(seq: session.frameSeq, hash: checksum, at: now)
             }
             recorder.finish(reason: "stopped", at: now)
             session.recorder = nil

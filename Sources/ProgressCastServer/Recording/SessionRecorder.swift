@@ -74,7 +74,18 @@ final class SessionRecorder {
     func writeChecksum(seq: Int, hash: String, at microseconds: Int64) throws(RecordingError) {
         try file.append(TimedRecordingEvent(microseconds: microseconds, event: .checksum(seq: seq, hash: hash)))
         lastChecksumMicroseconds = microseconds
+        lastChecksumSeq = seq
         commandSinceChecksum = false
+    }
+
+    /// The frame of the last checksum line written, if any.
+    private(set) var lastChecksumSeq: Int?
+
+    /// Writes a checksum line for frame `seq` unless the last line written was that frame's at
+    /// that time (record.stop's final checksum right after the frame it sent was checksummed).
+    func writeFinalChecksum(seq: Int, hash: @autoclosure () -> String, at microseconds: Int64) throws(RecordingError) {
+        guard lastChecksumSeq != seq || lastChecksumMicroseconds != microseconds else { return }
+        try writeChecksum(seq: seq, hash: hash(), at: microseconds)
     }
 
     /// The most media time between two checksum lines: docs/protocol.md section 7 promises at
