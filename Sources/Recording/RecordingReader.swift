@@ -7,6 +7,19 @@ public struct Recording: Equatable, Sendable {
     /// Whether the last line was incomplete (cut off by a crash) and ignored.
     public var truncatedTail: Bool
 
+    /// Whether it has its end line (`"e"`): a recording without one is still being written, or
+    /// was cut short (its server was killed or lost power before closing it).
+    public var hasEndLine: Bool {
+        events.contains { if case .end = $0.event { true } else { false } }
+    }
+
+    /// What a reader is told about how the file ends, when it did not end as written: "" or
+    /// "truncated last line ignored", "no end line (cut short?)", or both.
+    public var endNote: String {
+        [truncatedTail ? "truncated last line ignored" : nil, hasEndLine ? nil : "no end line (cut short?)"]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+
     /// The time of the last event, in seconds.
     public var duration: Double {
         Double(events.last?.microseconds ?? 0) / 1_000_000

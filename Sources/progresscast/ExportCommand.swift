@@ -73,7 +73,7 @@ struct ExportCommand: ParsableCommand {
             let name = destination == .standardOutput ? "standard output" : path
             FileHandle.standardError.write(
                 Data(
-                    "\(name): \(frames) frame\(frames == 1 ? "" : "s") at \(fps) fps in \(String(format: "%.2f", seconds)) s\(recording.truncatedTail ? " (truncated last line ignored)" : "")\n"
+                    "\(name): \(frames) frame\(frames == 1 ? "" : "s") at \(fps) fps in \(String(format: "%.2f", seconds)) s\(recording.endNote.isEmpty ? "" : " (" + recording.endNote + ")")\n"
                         .utf8))
         } catch {
             progress.finish()

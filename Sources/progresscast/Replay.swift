@@ -36,7 +36,7 @@ struct Replay: ParsableCommand {
         report(result.failedCommands)
         guard verify else {
             print(
-                "\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.truncatedTail ? ", truncated last line ignored" : "")"
+                "\(file): \(String(format: "%.3f", recording.duration)) s, \(commands) commands, \(recording.markers.count) markers\(recording.endNote.isEmpty ? "" : ", " + recording.endNote)"
             )
             return
         }
@@ -51,7 +51,7 @@ struct Replay: ParsableCommand {
         }
         let speed = recording.duration / max(elapsed, 1e-9)
         print(
-            "\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.truncatedTail ? "; truncated last line ignored" : "")"
+            "\(file): ok, \(result.checked) checksums verified over \(String(format: "%.3f", recording.duration)) s in \(String(format: "%.1f", elapsed * 1000)) ms (\(String(format: "%.0f", speed))x real time)\(recording.endNote.isEmpty ? "" : "; " + recording.endNote)"
         )
     }
 }

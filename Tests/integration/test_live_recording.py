@@ -9,6 +9,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.request
 
 import websockets
 
@@ -121,9 +122,25 @@ def test_kill_9_mid_recording_leaves_a_file_that_verifies():
         path = os.path.join(recordings, "killed.pcast")
         data = open(path, "rb").read()
         assert data.count(b"\n") > 20
+        # Killed before its end line: every reader says so.
+        result = verify(path)
+        assert result.returncode == 0, result.stderr
+        assert "no end line (cut short?)" in result.stdout and "truncated" not in result.stdout
+        proc2, hostport2 = start_server(recordings)
+        try:
+            async def open_it():
+                async with websockets.connect(f"ws://{hostport2}/ws") as ws:
+                    return await Client(ws).req("replay.open", recording="killed")
+            assert asyncio.run(open_it())["ended"] is False
+            with urllib.request.urlopen(f"http://{hostport2}/api/recordings", timeout=5) as r:
+                row = next(row for row in json.loads(r.read()) if row["name"] == "killed")
+            assert row["ended"] is False
+        finally:
+            proc2.terminate()
+            proc2.wait(5)
         # Cut the file in the middle of a line too: the reader ignores a truncated last line.
         with open(path, "ab") as f:
             f.write(b'[99999999,"c",{"op":"hud.upd')
         result = verify(path)
         assert result.returncode == 0, result.stderr
-        assert "truncated last line ignored" in result.stdout
+        assert "truncated last line ignored, no end line (cut short?)" in result.stdout

@@ -167,7 +167,7 @@ async def test_recordings_listing_and_download(server):
     path = server.recordings / f"{name}.pcast"
     assert row["title"] == "Listed"
     assert row["bytes"] == path.stat().st_size
-    assert row["duration"] == 1.5
+    assert row["duration"] == 1.5 and row["ended"] is True
     assert ISO_UTC.match(row["created"])
     with urllib.request.urlopen(f"{server.url}/api/recordings/{name}", timeout=5) as r:
         assert r.headers["content-type"].startswith("application/x-ndjson")
@@ -194,7 +194,7 @@ async def test_a_name_with_the_extension_means_the_same_recording_everywhere(ser
         assert r.read() == (server.recordings / f"{name}.pcast").read_bytes()
     async with Client.connect(server.ws_url) as c:
         opened = await c.call("replay.open", recording=name + ".pcast")
-        assert opened["duration"] == 0.5
+        assert opened["duration"] == 0.5 and opened["ended"] is True
         await c.expect_error("replay.open", "bad_request", recording=name + ".pcast.pcast")
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:

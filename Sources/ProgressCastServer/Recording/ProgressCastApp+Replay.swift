@@ -43,7 +43,7 @@ extension ProgressCastApp {
                             ]))
                     ),
                     ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
-                    ("frames", .string(frames.rawValue)),
+                    ("frames", .string(frames.rawValue)), ("ended", .bool(recording.hasEndLine)),
                 ] + (deltas ? [("delta", JSONValue.bool(true))] : []))
         )
     }

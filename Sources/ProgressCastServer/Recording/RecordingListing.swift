@@ -47,7 +47,7 @@ struct RecordingListing {
     }
 
     private static func entry(name: String, path: String, bytes: Int, modified: Date) -> Entry {
-        var title = "", created = "", duration = 0.0
+        var title = "", created = "", duration = 0.0, ended = false
         var unreadable: String?
         if let data = FileManager.default.contents(atPath: path) {
             do {
@@ -55,6 +55,7 @@ struct RecordingListing {
                 title = recording.header.title
                 created = recording.header.created
                 duration = recording.duration
+                ended = recording.hasEndLine
             } catch {
                 unreadable = error.description
             }
@@ -63,7 +64,7 @@ struct RecordingListing {
         }
         var row = JSONObject(pairs: [
             ("name", .string(name)), ("title", .string(title)), ("created", .string(created)),
-            ("duration", .number(duration)), ("bytes", .number(Double(bytes))),
+            ("duration", .number(duration)), ("bytes", .number(Double(bytes))), ("ended", .bool(ended)),
         ])
         if let unreadable { row.append("error", .string(unreadable)) }
         return Entry(bytes: bytes, modified: modified, created: created, row: .object(row))
