@@ -115,9 +115,11 @@ public enum RecordingReader {
         guard let items = value.arrayValue, items.count == 3 else {
             throw .badLine(line, "an event must be [t_us, code, data]")
         }
-        guard let t = items[0].doubleValue, t >= 0, t < 9e15, t == t.rounded() else {
+        guard let t = items[0].doubleValue, t >= 0, t == t.rounded() else {
             throw .badLine(line, "t_us must be a non-negative integer")
         }
+        // Whole microseconds stay exact in a double up to 2^53; 9e15 (about 285 years) is the bound.
+        guard t < 9e15 else { throw .badLine(line, "t_us must be less than 9000000000000000 (about 285 years)") }
         guard let code = items[1].stringValue else { throw .badLine(line, "code must be a string") }
         let data = items[2]
         let event: RecordingEvent

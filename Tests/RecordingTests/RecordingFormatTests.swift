@@ -48,6 +48,12 @@ import Testing
         #expect(throws: RecordingError.badLine(3, "time goes backwards")) {
             try read(header + "\n[5,\"m\",\"a\"]\n[4,\"m\",\"b\"]\n")
         }
+        #expect(throws: RecordingError.badLine(2, "t_us must be a non-negative integer")) {
+            try read(header + "\n[1.5,\"m\",\"a\"]\n")
+        }
+        #expect(throws: RecordingError.badLine(2, "t_us must be less than 9000000000000000 (about 285 years)")) {
+            try read(header + "\n[9000000000000000,\"m\",\"a\"]\n")
+        }
         #expect(throws: RecordingError.self) { try read("{\"format\":\"other\",\"version\":1}\n") }
         #expect(throws: RecordingError.self) { try read("") }
     }
