@@ -1,6 +1,9 @@
 // The guided tour: a fresh page's session plays the built-in looping scenario "tour" (run by the
 // server, so the page only draws it) until "Stop tour / take control" stops it; the session and
-// everything the tour made stay, for the user to drive.
+// everything the tour made stay, for the user to drive, but its HUDs are hidden (a HUD the tour
+// would have hidden later would otherwise stay over everything). The tour's targets all start
+// with "tour-" (or are "tour"), so the panels' defaults and the other scenarios never collide
+// with what it leaves.
 export const TOUR = 'tour';
 
 export function setupTour(app, { bar, stop, note }) {
@@ -43,7 +46,8 @@ export function setupTour(app, { bar, stop, note }) {
     const r = await app.send({ op: 'scenario.stop' });
     if (r.type === 'ack') {
       show(false);
-      app.log.note('tour stopped: the session is yours');
+      await app.send({ op: 'hud.hideAll' });
+      app.log.note('tour stopped: its HUDs hidden, the rest of the session is yours');
     }
   });
 }

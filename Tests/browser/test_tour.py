@@ -91,16 +91,16 @@ def test_a_fresh_page_plays_the_tour_on_a_phone_and_stops_on_demand(driver_1280x
     assert driver.execute_script("return window.progresscast.tourRunning;")
     assert by_id(driver, "tour-bar").is_displayed()
     # The phone: status bar with the clock, corners in the bezel colour, background under it all.
-    frame = wait_drawn(driver, "f.shapes.some((s) => s.id === 'timing.label')")
+    frame = wait_drawn(driver, "f.shapes.some((s) => s.id === 'tour-timing.label')")
     shape_ids = ids(frame)
     assert shape_ids[0] == "chrome.background" and shape_ids[-1] == "chrome.corners", shape_ids
     assert "chrome.time" in shape_ids and "chrome.battery" in shape_ids
     corner = canvas_pixel(driver, 1, 1)
     assert corner[3] == 255 and max(corner[:3]) < 40, f"the screen's corner is not the bezel: {corner}"
     # The three pause strategies are labelled on the canvas, in dark ink where the text is.
-    labels = {find_shape(frame["shapes"], f"{k}.label")["text"] for k in ("timing", "remove", "none")}
+    labels = {find_shape(frame["shapes"], f"tour-{k}.label")["text"] for k in ("timing", "remove", "none")}
     assert labels == {"timing: stops dead", "remove: jumps", "none: slides on"}
-    label = find_shape(frame["shapes"], "timing.label")
+    label = find_shape(frame["shapes"], "tour-timing.label")
     inked = driver.execute_script("""
 const c = document.getElementById('canvas'); const s = c.width / parseFloat(c.style.width);
 const [x, y] = arguments;
@@ -109,7 +109,7 @@ let dark = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 120 && d[i + 3] >
 return dark;""", label["x"], label["y"])
     assert inked > 20, f"the label is not drawn ({inked} dark pixels)"
     # The inspector traces the timing bar while the tour plays: the README's screenshot.
-    trace_in_page(driver, "timing")
+    trace_in_page(driver, "tour-timing")
     wait_js(driver, "window.progresscast.inspector.plot && window.progresscast.inspector.plot.samples > 20", timeout=15)
     # The tour pauses the three players 2.51 s into its turn: wait until the plot shades a second of it.
     wait_js(driver, "(() => { const p = window.progresscast.inspector.plot;"
@@ -128,6 +128,14 @@ return dark;""", label["x"], label["y"])
     assert not by_id(driver, "tour-bar").is_displayed()
     assert driver.execute_script("return window.progresscast.session.session;") == info["session"]
     assert send(driver, {"op": "scenario.stop"})["stopped"] == 0, "steps were still pending after the stop"
+    # Its HUDs are hidden, and what it leaves never takes the names the panels and the other
+    # scenarios use (the Pull to refresh panel's list and header, here).
+    for hud in ("tour", "tour-flicker", "tour-grace"):
+        r = send(driver, {"op": "inspect", "target": hud})
+        assert r["type"] == "error" or r["state"] in ("hiding", "hidden"), (hud, r)
+    frame = {"x": 0, "y": 64, "width": 375, "height": 300}
+    assert send(driver, {"op": "scroll.create", "target": "list", "frame": frame, "rows": {"count": 5}})["type"] == "ack"
+    assert send(driver, {"op": "refresh.create", "target": "header", "scroll": "list", "kind": "header"})["type"] == "ack"
     snap(driver, "tour-stopped")
 
 

@@ -177,12 +177,12 @@ async def test_stopping_a_scenario_mid_gesture_lifts_its_finger(server):
         await c.call("scenario.run", name="tour")
         for _ in range(10):
             await c.call("clock.advance", by=2.335)
-        dragging = await c.call("inspect", target="list")
+        dragging = await c.call("inspect", target="tour-list")
         assert dragging["dragging"] is True, dragging
         stopped = await c.call("scenario.stop")
         assert stopped["loopStopped"] is True
         await c.call("clock.advance", by=2)
-        after = await c.call("inspect", target="list")
+        after = await c.call("inspect", target="tour-list")
         assert after["dragging"] is False and after["state"] != "dragging", after
     finally:
         await c.close()
