@@ -271,3 +271,20 @@ for (let i = 0; i < 600; i += 1) log.error({ code: 'bad_request', message: `late
     errors = log_entries(driver, "error")
     assert len(log_entries(driver)) == 500 and len(errors) >= 250, len(errors)
     assert errors[0]["detail"] == "late 599" and not any("early" in e["detail"] for e in errors)
+
+
+# ---- the thirty-ninth session's page QA pass ------------------------------------------------------
+
+def test_a_typed_value_does_not_look_like_a_placeholder(browser, server_url):
+    """Fields inside a label inherited its muted grey, the placeholders' grey too: a default
+    (placeholder) and a value typed in looked alike."""
+    driver = browser
+    open_page(driver, server_url)
+    shades = driver.execute_script("""
+const lum = (c) => { const [r, g, b] = c.match(/\\d+(\\.\\d+)?/g).map(Number); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const valued = document.getElementById('scroll-target');
+const empty = [...document.querySelectorAll('input[placeholder]')].find((i) => !i.value && i.offsetParent !== null)
+  || [...document.querySelectorAll('input[placeholder]')].find((i) => !i.value);
+return { value: valued.value, typed: lum(getComputedStyle(valued).color), hint: lum(getComputedStyle(empty, '::placeholder').color) };""")
+    assert shades["value"] == "list"
+    assert shades["hint"] - shades["typed"] > 80, shades
