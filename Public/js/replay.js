@@ -24,6 +24,12 @@ export class ReplayBar {
     this.dragging = false;
     this.seekScheduled = false;
     this.sent = 0;
+    // The server sends frames only when the picture changes, so while a still stretch plays
+    // nothing would move the clock: between positions from the server, the shown time runs on
+    // from the last one at the speed set (the next frame, event or reply corrects it).
+    this.anchorT = 0;
+    this.anchorWall = performance.now();
+    setInterval(() => this.runClock(), 100);
 
     els.play.addEventListener('click', () => this.toggle());
     els.back.addEventListener('click', () => this.step(-1));
@@ -60,7 +66,7 @@ export class ReplayBar {
     this.duration = Number.isFinite(replay.duration) ? replay.duration : 0;
     this.markers = replay.markers ?? [];
     // A rejoined replay goes on where it is (state, position and rate from the join reply).
-    this.t = Number.isFinite(replay.position) ? replay.position : 0;
+    this.place(Number.isFinite(replay.position) ? replay.position : 0);
     this.state = replay.state ?? 'paused';
     this.els.seek.max = String(this.duration);
     this.els.speed.value = String(replay.rate ?? 1);
@@ -71,14 +77,14 @@ export class ReplayBar {
 
   onFrame(frame) {
     if (!this.active || this.dragging || typeof frame.t !== 'number') return;
-    this.t = frame.t;
+    this.place(frame.t);
     this.render();
   }
 
   onEvent(msg) {
     if (!this.active || msg.name !== 'replay.state') return;
     this.state = msg.state;
-    if (typeof msg.t === 'number' && !this.dragging) this.t = msg.t;
+    if (typeof msg.t === 'number' && !this.dragging) this.place(msg.t);
     this.render();
   }
 
@@ -89,7 +95,24 @@ export class ReplayBar {
     const r = await this.app.send(msg);
     if (!this.active || r.type !== 'ack' || mine !== this.sent) return;
     if (typeof r.state === 'string') this.state = r.state;
-    if (typeof r.position === 'number' && !this.dragging) this.t = r.position;
+    if (typeof r.position === 'number' && !this.dragging) this.place(r.position);
+    this.render();
+  }
+
+  // A position from the server (or a seek): the shown time and where the local clock runs from.
+  place(t) {
+    this.t = t;
+    this.anchorT = t;
+    this.anchorWall = performance.now();
+  }
+
+  // While playing, the shown time runs on from the last position at the speed set, up to the end.
+  runClock() {
+    if (!this.active || this.dragging || this.state !== 'playing') return;
+    const rate = Number(this.els.speed.value) > 0 ? Number(this.els.speed.value) : 1;
+    const t = Math.min(this.duration, this.anchorT + ((performance.now() - this.anchorWall) / 1000) * rate);
+    if (t <= this.t) return;
+    this.t = t;
     this.render();
   }
 
@@ -102,7 +125,7 @@ export class ReplayBar {
   }
 
   seek(t) {
-    this.t = Math.min(this.duration, Math.max(0, t));
+    this.place(Math.min(this.duration, Math.max(0, t)));
     this.render();
     this.sendSeek(this.t);
   }

@@ -75,3 +75,27 @@ def test_the_replay_keys_work_after_the_seek_slider_was_used(browser, server_url
         new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));""")
     # The replay keys: right arrow is 5 s (not the slider's own 1 ms step).
     wait_js(driver, "Math.abs(window.progresscast.lastFrame.t - 7) < 1e-6")
+
+
+def test_the_replay_clock_runs_through_a_still_stretch(browser, server_url):
+    """Frames come only when the picture changes: while a still stretch plays, the replay bar's
+    time and slider still move (they froze until the next change, or the pause)."""
+    with WsClient(server_url) as c:
+        assert c.request("session.create", clock="manual")["type"] == "ack"
+        assert c.request("record.start", name="still-demo", overwrite=True)["type"] == "ack"
+        assert c.request("hud.show", target="h", mode="text", label="Still", animated=False)["type"] == "ack"
+        assert c.request("clock.advance", by=20)["type"] == "ack"
+        assert c.request("record.stop")["type"] == "ack"
+    driver = browser
+    open_page(driver, f"{server_url}/")
+    opened = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        window.progresscast.app.session.openReplay('still-demo').then((r) => done(r));""")
+    assert opened["type"] == "ack", opened
+    driver.execute_script("document.getElementById('replay-play').click();")
+    wait_js(driver, "document.getElementById('replay-play').textContent === 'Pause'")
+    time.sleep(1.5)
+    shown = driver.execute_script(
+        "return [Number(document.getElementById('replay-seek').value), document.getElementById('replay-time').textContent];")
+    assert 1.0 <= shown[0] <= 3.0, shown
+    assert shown[1].startswith("0:01") or shown[1].startswith("0:02"), shown
