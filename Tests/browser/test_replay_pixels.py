@@ -150,12 +150,13 @@ def test_record_open_play_seek_step(browser, server_url):
     duration = info["replay"]["duration"]
     assert 1.2 <= duration <= 10, duration
     markers = driver.execute_script("return [...document.querySelectorAll('[data-test=replay-marker]')].map((m) => m.title);")
-    assert len(markers) == 1 and markers[0].startswith("halfway"), markers
+    # Where record was pressed (the session was older), then the user's marker.
+    assert len(markers) == 2 and markers[0].startswith("recording started") and markers[1].startswith("halfway"), markers
 
     with WsClient(server_url) as side:
         opened = side.request("replay.open", recording=name)
         assert opened["type"] == "ack" and opened["duration"] == pytest.approx(duration, abs=1e-6), opened
-        assert [m["label"] for m in opened["markers"]] == ["halfway"]
+        assert [m["label"] for m in opened["markers"]] == ["recording started", "halfway"]
 
         # The frame a replay starts on.
         first = page_frame(driver)

@@ -89,7 +89,8 @@ async def test_record_file_format(server):
     check_format(header, events)
     assert header["title"] == "Format test"
     assert header["canvas"] == {"width": 320, "height": 480} and header["fps"] == 30
-    assert [(e[0], e[2]) for e in events if e[1] == "m"] == [(250000, "first"), (750000, "second")]
+    assert [(e[0], e[2]) for e in events if e[1] == "m"] == [
+        (250000, "recording started"), (250000, "first"), (750000, "second")]
     assert events[-1][0] == 1_000_000
     assert any(e[1] == "h" for e in events), "at least one checksum line"
     assert stop["commands"] == len([e for e in events if e[1] == "c"]) - 1
@@ -105,6 +106,25 @@ async def test_stop_right_after_a_change_writes_its_checksum_once(server):
     header, events = read_pcast(server.recordings / f"{name}.pcast")
     check_format(header, events)
     assert events[-1][1] == "e" and events[-2][1] == "h"
+
+
+@async_test()
+async def test_a_recording_started_late_marks_where_it_started(server):
+    """The file holds the session from its creation (a replay starts there): record.start after
+    it writes a "recording started" marker where it was asked; at the creation, none."""
+    late, early = unique("late"), unique("early")
+    async with connect_manual(server.ws_url) as (c, _):
+        await c.call("clock.advance", by=2)
+        await c.call("record.start", name=late)
+        await c.call("record.marker", label="mine")
+        await c.call("record.stop")
+    async with connect_manual(server.ws_url) as (c, _):
+        await c.call("record.start", name=early)
+        await c.call("record.stop")
+    _, events = read_pcast(server.recordings / f"{late}.pcast")
+    assert [(e[0], e[2]) for e in events if e[1] == "m"] == [(2000000, "recording started"), (2000000, "mine")]
+    _, events = read_pcast(server.recordings / f"{early}.pcast")
+    assert [e for e in events if e[1] == "m"] == []
 
 
 @async_test()

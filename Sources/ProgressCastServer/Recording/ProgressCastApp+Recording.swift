@@ -9,6 +9,10 @@ import WebSocketServer
 import Wire
 
 extension ProgressCastApp {
+    /// The marker `record.start` writes where it was asked, when that is after the session's
+    /// creation (docs/protocol.md section 7).
+    static let recordingStartedMarker = "recording started"
+
     func recordingOp(
         _ op: String, _ fields: FieldReader, session: LiveSession, loop: ServerLoop
     ) throws(CommandError) -> (Double, JSONObject) {
@@ -52,6 +56,11 @@ extension ProgressCastApp {
                     name: name, directory: options.recordingsDirectory, settings: session.settings, title: title,
                     maxBytes: options.maxRecordingBytes, now: now, replacing: overwrite)
                 try recorder.sync(log: session.core.log)
+                if now > 0 {
+                    // The file holds the session from its creation, so a replay starts there; a
+                    // marker says where the user pressed record, to jump to.
+                    try recorder.marker(Self.recordingStartedMarker, at: now)
+                }
                 session.recorder = recorder
                 scheduleRecordingChecksums(session, loop: loop)
                 broadcastRecordState(
