@@ -23,7 +23,10 @@ public enum ServerRunner {
         configuration.host = options.host
         configuration.port = options.port
         configuration.staticMounts = [
-            StaticMount(urlPrefix: FontCatalog.urlPrefix, directory: FontCatalog.fontsDirectory),
+            // The fonts (5.5 MB, the system's files) are cached for a day and revalidated after,
+            // so a reload or a second page does not fetch them again; the page's own files change
+            // with the server and stay uncached.
+            StaticMount(urlPrefix: FontCatalog.urlPrefix, directory: FontCatalog.fontsDirectory, cacheMaxAge: 86_400),
             StaticMount(urlPrefix: "/", directory: options.publicDirectory, defaultFile: "index.html"),
         ]
         configuration.allowedOrigins = Set(options.allowedOrigins)

@@ -101,6 +101,19 @@ def test_font_served(server):
     assert "font" in headers["content-type"] or "octet-stream" in headers["content-type"], headers
 
 
+@pytest.mark.skipif(not FONT.exists(), reason="fonts-dejavu-core is not installed")
+def test_fonts_are_cached_and_revalidated_and_the_page_is_not(server):
+    """The fonts (5.5 MB) were sent again on every load with `no-store`: now a day's max-age and
+    an etag, so a revalidation costs a 304; the page's own files change with the server."""
+    status, headers, _ = get(server, "/fonts/dejavu/DejaVuSans.ttf")
+    assert status == 200 and "max-age=86400" in headers["cache-control"], headers
+    assert "no-store" not in headers["cache-control"] and headers.get("etag"), headers
+    status, _, body = get(server, "/fonts/dejavu/DejaVuSans.ttf", headers={"If-None-Match": headers["etag"]})
+    assert status == 304 and body == b""
+    _, page_headers, _ = get(server, "/js/main.js")
+    assert page_headers["cache-control"] == "no-store", page_headers
+
+
 def test_unknown_static_file_404(server):
     status, _, _ = get(server, "/no-such-file.js")
     assert status == 404
