@@ -151,7 +151,10 @@ setupThreeStrategies(app, {
   setup: $('player-three'), play: $('player-three-play'), pause: $('player-three-pause'),
   duration: $('player-duration'), tick: $('player-tick'),
 });
-setupNavigationPanel(app, { form: $('nav-form'), create: $('nav-create'), rootTitle: $('nav-root-title') });
+setupNavigationPanel(app, {
+  form: $('nav-form'), create: $('nav-create'), rootTitle: $('nav-root-title'), push: $('nav-push'),
+  screenId: $('nav-screen-id'),
+});
 setupScenarios(app, {
   panel: $('panel-scenarios'), select: $('scenario-select'), run: $('scenario-run'), stop: $('scenario-stop'),
   refresh: $('scenario-refresh'), status: $('scenario-status'),

@@ -140,3 +140,16 @@ def test_a_swipe_held_still_before_the_release_is_decided_by_its_percent(browser
     assert info["stack"] == ["root", "detail"] and not info["transitioning"], info
     assert red_fraction(driver, 20, 200, 335, 300) > 0.95
     snap(driver, "nav-held-swipe-cancelled")
+
+
+def test_push_moves_the_screen_id_on(browser, server_url):
+    """Screen ids are unique in a stack: after a push the panel's id moves on (detail, detail-2,
+    ...), so pressing Push again pushes another screen instead of being refused."""
+    driver = browser
+    push_red_screen(driver, server_url)
+    assert by_id(driver, "nav-screen-id").get_attribute("value") == "detail-2"
+    click(driver, "nav-push")
+    wait_js(driver, "document.getElementById('nav-screen-id').value === 'detail-3'")
+    info = inspect_via_panel(driver, "nav")
+    assert info["stack"] == ["root", "detail", "detail-2"], info
+    assert [e for e in log_entries(driver, "error")] == []
