@@ -1,11 +1,13 @@
 // Generic op buttons: <button data-op="hud.show" data-fields="target props"> sends the op with the
-// fields collected from its [data-scope]. Also: live progress, value read-outs, viewer lock.
+// fields collected from its [data-scope] (a button marked data-scripted is sent by a script of its
+// own, which acts on the reply; its data-op still names it for the tooltips). Also: live
+// progress, value read-outs, viewer lock.
 import { collect, fieldsOf } from './form.js';
 
 export function setupOpButtons(app) {
   document.addEventListener('click', (e) => {
     const button = e.target.closest('button[data-op]');
-    if (!button || button.disabled) return;
+    if (!button || button.disabled || 'scripted' in button.dataset) return;
     const scope = button.closest('[data-scope]') ?? document;
     app.send({ op: button.dataset.op, ...collect(scope, fieldsOf(button)) });
   });

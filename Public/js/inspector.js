@@ -28,7 +28,7 @@ export class Inspector {
     // A replay seeked, stepped, played or paused (each sends replay.state before its frame): the
     // next sample starts a new stretch, even when it follows in time.
     app.conn.addEventListener('event', (e) => { if (e.detail.name === 'replay.state') this.breakNext = true; });
-    app.session.addEventListener('change', () => { this.reset(); this.refreshTargets(); });
+    app.session.addEventListener('change', () => { this.reset(); this.unlisted = new Set(); this.refreshTargets(); });
     window.addEventListener('resize', () => this.schedule());
   }
 
@@ -103,14 +103,36 @@ export class Inspector {
   // The current frame's media time: the cursor.
   onFrame(frame) {
     if (typeof frame.t !== 'number') return;
-    // Components made after the session began (the tour's) appear in the list without a press of
-    // Refresh list: while it is empty, it is read again at most once a second.
-    if (!this.target && this.els.target.options.length === 0 && performance.now() - (this.listedAt ?? 0) > 1000) {
-      this.listedAt = performance.now();
-      this.refreshTargets();
-    }
+    this.noteComponents(frame);
     this.cursor = frame.t;
     if (this.target) this.schedule();
+  }
+
+  // Components made after the session began (the tour's, the user's) appear in the list without
+  // a press of Refresh list: when a frame draws a component the list lacks (a top-level shape's id
+  // up to its first dot), the list is read again, at most once a second (a frame that comes
+  // sooner sets a timer for then: a still scene sends no frame after it). A name still missing
+  // after a read is not a component's (the phone's chrome) and does not ask again.
+  noteComponents(frame) {
+    if (!Array.isArray(frame.shapes)) return;
+    const listed = new Set([...this.els.target.options].map((o) => o.value));
+    this.unlisted ??= new Set();
+    const names = frame.shapes.map((shape) => (typeof shape.id === 'string' ? shape.id.split('.')[0] : ''));
+    const missing = names.some((name) => name !== '' && !listed.has(name) && !this.unlisted.has(name));
+    if (!missing && (this.target || listed.size > 0)) return;
+    const wait = 1000 - (performance.now() - (this.listedAt ?? -Infinity));
+    if (wait > 0) {
+      this.listTimer ??= setTimeout(() => { this.listTimer = null; this.relist(names); }, wait);
+      return;
+    }
+    this.relist(names);
+  }
+
+  async relist(names) {
+    this.listedAt = performance.now();
+    await this.refreshTargets();
+    const now = new Set([...this.els.target.options].map((o) => o.value));
+    for (const name of names) if (name !== '' && !now.has(name)) this.unlisted.add(name);
   }
 
   schedule() {

@@ -245,6 +245,17 @@ def test_the_inspector_lists_the_tours_components_by_itself(browser, server_url)
     wait_js(driver, "document.getElementById('trace-target').options.length > 0", timeout=10)
 
 
+def test_the_inspector_lists_a_component_made_later_by_itself(browser, server_url):
+    """A component made once the list was filled (by a panel, the console, another page) joins
+    the list without a press of Refresh list (it showed only what there was at first)."""
+    driver = browser
+    open_page(driver, f"{server_url}/")
+    assert send(driver, {"op": "bar.create", "target": "first"})["type"] == "ack"
+    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'first')", timeout=10)
+    assert send(driver, {"op": "bar.create", "target": "later", "frame": {"x": 20, "y": 300, "width": 300, "height": 30}})["type"] == "ack"
+    wait_js(driver, "[...document.getElementById('trace-target').options].some((o) => o.value === 'later')", timeout=10)
+
+
 def test_the_inspector_holds_values_and_breaks_where_a_replay_jumped(browser, server_url):
     """Samples come only when something changed: a value holds until the next sample (a model that
     jumps is drawn as a step), and samples that did not arrive one after the other (a replay
