@@ -39,9 +39,16 @@ export function setupShare(app, els) {
   }
   els.viewer.addEventListener('click', () => copy(false));
   els.controller.addEventListener('click', () => copy(true));
+  let shownFor = null;
   const update = () => {
     els.viewer.disabled = !app.session.info.session;
     els.controller.disabled = !app.session.info.token;
+    // A link shown for another session (closed, left, replaced) would share a dead one.
+    if (app.session.info.session !== shownFor) {
+      els.output.hidden = true;
+      els.output.value = '';
+      shownFor = app.session.info.session;
+    }
   };
   app.session.addEventListener('change', update);
   update();

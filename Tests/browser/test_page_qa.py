@@ -232,6 +232,18 @@ def test_copying_a_link_says_which_link_was_copied(browser, server_url):
     assert "drive" in by_id(driver, "share-link").get_attribute("aria-label")
 
 
+def test_a_shared_link_goes_with_its_session(browser, server_url):
+    """The link field kept the link of a closed session, ready to share a dead one."""
+    driver = browser
+    first = open_page(driver, f"{server_url}/")
+    click(driver, "copy-viewer-link")
+    wait_js(driver, "!document.getElementById('share-link').hidden")
+    assert first["session"] in by_id(driver, "share-link").get_attribute("value")
+    driver.execute_script("window.progresscast.app.session.close();")
+    wait_js(driver, f"window.progresscast.session.session !== {json.dumps(first['session'])}")
+    wait_js(driver, "document.getElementById('share-link').hidden && document.getElementById('share-link').value === ''")
+
+
 # ---- finding 10: the phone's clock -------------------------------------------------------------------
 
 def test_the_phone_clock_shows_the_viewers_local_time(server_url):
