@@ -33,6 +33,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
     var export: RecordingExport?
     /// `GET /api/recordings`, each file read once per version.
     var recordingListing = RecordingListing()
+    /// The `replay.open`s being read and simulated, by connection (``beginReplayOpen``).
+    var replayOpenings: [ConnectionID: PendingReplayOpen] = [:]
     /// What the frame pacer did (`GET /api/stats`).
     var frameCounters = FrameCounters()
     /// The server's side of the command-to-frame latency (`GET /api/stats`).
@@ -74,6 +76,8 @@ public final class ProgressCastApp: WebSocketServerHandler {
         }
         leaveSession(connection, loop: loop)
         clients[connection] = nil
+        // A replay it was opening is dropped when read (its thread runs to the end).
+        replayOpenings[connection] = nil
     }
 
     public func serverStopping(loop: ServerLoop) {
@@ -127,7 +131,14 @@ public final class ProgressCastApp: WebSocketServerHandler {
             return
         }
         clients[connection] = client
+        // While its replay.open is answered, a connection's messages wait, in order.
+        if holdWhileOpeningReplay(text, from: connection, loop: loop) { return }
+        apply(text, from: connection, loop: loop)
+    }
 
+    /// Parses and applies one message of `connection` (past the rate limit), and replies.
+    func apply(_ text: UnsafeRawBufferPointer, from connection: ConnectionID, loop: ServerLoop) {
+        let now = LiveClock.monotonicMicroseconds()
         let value: JSONValue
         do {
             value = try JSONParser.parse(text)
@@ -165,6 +176,13 @@ public final class ProgressCastApp: WebSocketServerHandler {
                     id: id, op: nil,
                     CommandError(.badRequest, "op must be a string, got \(FieldReader.describe(opValue))")),
                 to: connection, loop: loop)
+            return
+        }
+        if op == "replay.open" {
+            // Read and simulated off the service thread: acked when done (finishReplayOpenings).
+            do throws(CommandError) { try beginReplayOpen(message, id: id, from: connection, loop: loop) } catch {
+                send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
+            }
             return
         }
         // Paced frames render in the background: the connection's session is settled (or its

@@ -643,3 +643,83 @@ async def test_two_sessions_cannot_record_to_one_name(server):
     check_format(*read_pcast(path))
     done = subprocess.run([str(binary_path()), "replay", str(path), "--verify"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ---- replay.open off the service thread ------------------------------------------------------------
+
+def write_long_recording(path, commands):
+    """A recording of `commands` HUD progress updates, 50 us apart (long to simulate, quick to write)."""
+    header = {"format": "progresscast", "version": 1, "title": "long", "created": "2026-11-28T10:00:00Z",
+              "canvas": {"width": 375, "height": 667}, "fps": 60, "clock": "manual"}
+    lines = [json.dumps(header), json.dumps([0, "c", {"op": "session.create", "clock": "manual"}]),
+             json.dumps([0, "c", {"op": "hud.show", "target": "h", "mode": "determinate"}])]
+    lines += [f'[{i * 50},"c",{{"op":"hud.update","target":"h","progress":{(i % 1000) / 1000}}}]'
+              for i in range(1, commands + 1)]
+    lines.append(json.dumps([commands * 50, "e", {"reason": "stopped"}]))
+    path.write_text("\n".join(lines) + "\n")
+
+
+@async_test(timeout=120)
+async def test_opening_a_long_replay_does_not_hold_other_connections(server):
+    """replay.open reads and simulates on a thread of its own: another session's ops are answered
+    while it runs (they waited for it: 200,000 commands held every connection for 0.5-1 s)."""
+    name = unique("long")
+    write_long_recording(server.recordings / f"{name}.pcast", 200_000)
+    async with connect_manual(server.ws_url) as (other, _):
+        async with Client.connect(server.ws_url) as opener:
+            rid = await opener.send("replay.open", recording=name)
+            answered = 0
+            ack = None
+            while ack is None:
+                await other.call("clock.advance", by=0.001)
+                answered += 1
+                done = [m for m in opener.history if m.get("id") == rid]
+                if not done:
+                    try:
+                        ack = await opener.reply(rid, timeout=0.01)
+                    except TimeoutError:
+                        continue
+                else:
+                    ack = done[0]
+            assert ack["type"] == "ack" and ack["duration"] == 10.0, ack
+            assert answered >= 3, f"only {answered} ops of another session were answered while the replay opened"
+
+
+@async_test(timeout=120)
+async def test_messages_sent_while_a_replay_opens_follow_its_ack_in_order(server):
+    name = unique("order")
+    write_long_recording(server.recordings / f"{name}.pcast", 20_000)
+    async with Client.connect(server.ws_url) as c:
+        opened = await c.send("replay.open", recording=name)
+        seek = await c.send("replay.seek", t=0.5)
+        play = await c.send("replay.play")
+        replies = []
+        while len(replies) < 3:
+            msg = await c.next()
+            if msg.get("type") in ("ack", "error") and msg.get("id") in (opened, seek, play):
+                replies.append(msg)
+        assert [m["id"] for m in replies] == [opened, seek, play], replies
+        assert all(m["type"] == "ack" for m in replies), replies
+        assert replies[2]["state"] == "playing", replies[2]
+        # A missing recording is refused at once, without a thread.
+        await c.expect_error("replay.open", "not_found", recording=unique("missing"))
+
+
+def test_a_connection_gone_while_its_replay_opens_leaves_no_session(server):
+    import urllib.request
+    name = unique("gone")
+    write_long_recording(server.recordings / f"{name}.pcast", 100_000)
+
+    def sessions():
+        with urllib.request.urlopen(server.url + "/api/health", timeout=5) as r:
+            return json.loads(r.read())["sessions"]
+
+    before = sessions()
+
+    async def open_and_leave():
+        async with Client.connect(server.ws_url) as c:
+            await c.send("replay.open", recording=name)
+
+    asyncio.run(open_and_leave())
+    time.sleep(1.5)
+    assert sessions() == before

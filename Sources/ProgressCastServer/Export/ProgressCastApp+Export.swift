@@ -60,6 +60,7 @@ extension ProgressCastApp {
     /// when the export thread is done.
     public func serverWoken(loop: ServerLoop) {
         takeBackRendered(loop: loop)
+        finishReplayOpenings(loop: loop)
         guard let job = export, let result = job.result else { return }
         export = nil
         let response: HTTPResponse

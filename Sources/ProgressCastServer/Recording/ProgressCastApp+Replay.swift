@@ -9,43 +9,118 @@ import WebSocketServer
 import Wire
 
 extension ProgressCastApp {
-    func openReplay(
-        _ fields: FieldReader, for connection: ConnectionID, loop: ServerLoop
-    ) throws(CommandError) -> (Double, JSONObject) {
+    /// `replay.open`: checks the fields and that the recording exists, then reads and simulates it
+    /// on a thread of its own (``ReplayOpening``); the ack comes from ``finishReplayOpenings(loop:)``
+    /// once it is done, and the connection's messages meanwhile wait for it
+    /// (``holdWhileOpeningReplay(_:from:loop:)``). Other connections are served all along.
+    func beginReplayOpen(
+        _ message: JSONObject, id: JSONValue?, from connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) {
+        let fields = FieldReader(message)
         guard let given = try fields.string("recording", maxLength: 200) else {
             throw CommandError.badField("recording", "is required (a recording name)")
         }
         let frames = try FrameFormat.decode(fields)
         let deltas = try FrameFormat.decodeDeltas(fields)
-        let (name, recording) = try loadRecording(named: given)
+        let name: String
+        do { name = try RecordingName.resolve(given) } catch {
+            throw CommandError.badField("recording", "is not a valid recording name: \(error.description)")
+        }
+        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { throw CommandError(.notFound, "no recording \"\(name)\"") }
         guard sessions.count < options.maxSessions else {
             throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
         }
-        let replayer = Replayer(recording: recording, fonts: fonts)
+        let opening = ReplayOpening(name: name, path: path, fonts: fonts)
+        replayOpenings[connection] = PendingReplayOpen(opening: opening, id: id, frames: frames, deltas: deltas)
+        opening.start(waker: loop.waker)
+    }
+
+    /// Holds a message of a connection whose `replay.open` is not answered yet (applied after
+    /// the ack, in order); returns false when the connection opens no replay. A message past
+    /// ``PendingReplayOpen/maxHeldMessages`` is refused with `limit`.
+    func holdWhileOpeningReplay(_ text: UnsafeRawBufferPointer, from connection: ConnectionID, loop: ServerLoop) -> Bool
+    {
+        guard var pending = replayOpenings[connection] else { return false }
+        guard pending.held.count < PendingReplayOpen.maxHeldMessages else {
+            var id: JSONValue?, op: String?
+            if case let .object(message)? = try? JSONParser.parse(text) {
+                id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
+                op = message["op"]?.stringValue.map { String($0.prefix(64)) }
+            }
+            let error = CommandError(
+                .limit, "more than \(PendingReplayOpen.maxHeldMessages) messages while replay.open is answered")
+            send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
+            return true
+        }
+        pending.held.append(Array(text))
+        replayOpenings[connection] = pending
+        return true
+    }
+
+    /// The replays read and simulated since the last wake: each opens its session and is acked
+    /// (or answered with its error), then its connection's held messages are applied in order.
+    func finishReplayOpenings(loop: ServerLoop) {
+        let done = replayOpenings.filter { $0.value.opening.result != nil }
+        guard !done.isEmpty else { return }
+        settleAllRendering(loop: loop)
+        for (connection, pending) in done {
+            replayOpenings[connection] = nil
+            guard clients[connection] != nil, let result = pending.opening.result else { continue }
+            do throws(CommandError) {
+                let opened = try result.get()
+                let fields = try openReplaySession(pending, opened, for: connection, loop: loop)
+                if let id = pending.id {
+                    send(Outgoing.ack(id: id, op: "replay.open", time: 0, fields: fields), to: connection, loop: loop)
+                }
+            } catch {
+                send(Outgoing.error(id: pending.id, op: "replay.open", error), to: connection, loop: loop)
+            }
+            flushAfterOp(connection: connection, loop: loop)
+            for (index, text) in pending.held.enumerated() {
+                text.withUnsafeBytes { apply($0, from: connection, loop: loop) }
+                if var again = replayOpenings[connection] {
+                    // Another replay.open: the rest waits for that one.
+                    again.held = Array(pending.held[(index + 1)...]) + again.held
+                    replayOpenings[connection] = again
+                    break
+                }
+            }
+        }
+    }
+
+    /// A new replay session for an opened recording, joined by `connection` as its controller;
+    /// returns the ack's fields.
+    private func openReplaySession(
+        _ pending: PendingReplayOpen, _ opened: ReplayOpening.Opened, for connection: ConnectionID, loop: ServerLoop
+    ) throws(CommandError) -> JSONObject {
+        guard sessions.count < options.maxSessions else {
+            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
+        }
+        let (recording, replayer) = (opened.recording, opened.replayer)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
-        session.replay = ReplayPlayback(replayer: replayer, recordingName: name)
+        session.replay = ReplayPlayback(replayer: replayer, recordingName: pending.opening.name)
         sessions[session.id] = session
         leaveSession(connection, loop: loop)
-        attach(connection, to: session, role: .controller, frames: frames, deltas: deltas, loop: loop)
+        attach(connection, to: session, role: .controller, frames: pending.frames, deltas: pending.deltas, loop: loop)
         let markers = Self.markerList(recording)
         let s = replayer.settings
-        return (
-            0,
-            JSONObject(
-                pairs: [
-                    ("session", .string(session.id)), ("token", .string(session.token)),
-                    ("duration", .number(recording.duration)), ("markers", markers),
-                    (
-                        "canvas",
-                        .object(
-                            JSONObject(pairs: [
-                                ("width", .number(s.canvas.width)), ("height", .number(s.canvas.height)),
-                            ]))
-                    ),
-                    ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
-                    ("frames", .string(frames.rawValue)), ("ended", .bool(recording.hasEndLine)),
-                ] + (deltas ? [("delta", JSONValue.bool(true))] : []))
-        )
+        return JSONObject(
+            pairs: [
+                ("session", .string(session.id)), ("token", .string(session.token)),
+                ("duration", .number(recording.duration)), ("markers", markers),
+                (
+                    "canvas",
+                    .object(
+                        JSONObject(pairs: [
+                            ("width", .number(s.canvas.width)), ("height", .number(s.canvas.height)),
+                        ]))
+                ),
+                ("fps", .number(Double(s.fps))), ("title", .string(recording.header.title)),
+                ("frames", .string(pending.frames.rawValue)), ("ended", .bool(recording.hasEndLine)),
+            ] + (pending.deltas ? [("delta", JSONValue.bool(true))] : []))
     }
 
     /// A recording's markers as `replay.open` and `session.join` give them.
@@ -69,26 +144,6 @@ extension ProgressCastApp {
         ack.append("state", .string(playback.state.rawValue))
         ack.append("position", .number(MediaTime.seconds(microseconds: playback.position)))
         ack.append("rate", .number(playback.rate))
-    }
-
-    /// Reads `NAME.pcast` from the recordings folder (the name is validated first, and given
-    /// back without its `.pcast`).
-    func loadRecording(named given: String) throws(CommandError) -> (name: String, recording: Recording) {
-        let name: String
-        do { name = try RecordingName.resolve(given) } catch {
-            throw CommandError.badField("recording", "is not a valid recording name: \(error.description)")
-        }
-        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-        // Only regular files: a symbolic link in the folder (perhaps pointing outside it) is not a recording.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let data = FileManager.default.contents(atPath: path)
-        else { throw CommandError(.notFound, "no recording \"\(name)\"") }
-        do {
-            return (name, try RecordingReader.read(Array(data)))
-        } catch {
-            throw CommandError(.badRequest, "recording \"\(name)\" cannot be read: \(error.description)")
-        }
     }
 
     func replayOp(

@@ -21,17 +21,15 @@ extension ProgressCastApp {
         let fields = FieldReader(message)
         guard OpCatalog.contains(op) else { throw OpCatalog.unknownOpError(op) }
         switch op {
-        // These reach sessions other than the connection's own (the one joined or opened): every
-        // paced frame rendering in the background is finished first.
+        // These reach sessions other than the connection's own (the one joined): every paced
+        // frame rendering in the background is finished first. (replay.open is applied before
+        // dispatch, off the service thread: ``beginReplayOpen``.)
         case "session.create":
             settleAllRendering(loop: loop)
             return try createSession(fields, for: connection, loop: loop)
         case "session.join":
             settleAllRendering(loop: loop)
             return try joinSession(fields, for: connection, loop: loop)
-        case "replay.open":
-            settleAllRendering(loop: loop)
-            return try openReplay(fields, for: connection, loop: loop)
         default: break
         }
         guard let client = clients[connection], let sessionID = client.sessionID, let session = sessions[sessionID]
