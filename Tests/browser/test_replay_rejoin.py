@@ -19,16 +19,22 @@ def make_recording(server_url, name):
         assert c.request("record.stop")["type"] == "ack"
 
 
-def test_a_reloaded_replay_goes_on_where_it_was(browser, server_url):
-    driver = browser
-    make_recording(server_url, "rejoin-demo")
+def open_and_play(driver, server_url, name):
+    """Opens the page, opens recording `name` in it and presses Play; returns the open's reply."""
     open_page(driver, f"{server_url}/")
     opened = driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        window.progresscast.app.session.openReplay('rejoin-demo').then((r) => done(r));""")
+        window.progresscast.app.session.openReplay(arguments[0]).then((r) => done(r));""", name)
     assert opened["type"] == "ack", opened
     driver.execute_script("document.getElementById('replay-play').click();")
     wait_js(driver, "window.progresscast.app.session.info.replay && document.getElementById('replay-play').textContent === 'Pause'")
+    return opened
+
+
+def test_a_reloaded_replay_goes_on_where_it_was(browser, server_url):
+    driver = browser
+    make_recording(server_url, "rejoin-demo")
+    opened = open_and_play(driver, server_url, "rejoin-demo")
     time.sleep(0.5)
     driver.refresh()
     wait_js(driver, "window.progresscast && window.progresscast.session.session && window.progresscast.session.replay")
@@ -87,13 +93,7 @@ def test_the_replay_clock_runs_through_a_still_stretch(browser, server_url):
         assert c.request("clock.advance", by=20)["type"] == "ack"
         assert c.request("record.stop")["type"] == "ack"
     driver = browser
-    open_page(driver, f"{server_url}/")
-    opened = driver.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        window.progresscast.app.session.openReplay('still-demo').then((r) => done(r));""")
-    assert opened["type"] == "ack", opened
-    driver.execute_script("document.getElementById('replay-play').click();")
-    wait_js(driver, "document.getElementById('replay-play').textContent === 'Pause'")
+    open_and_play(driver, server_url, "still-demo")
     time.sleep(1.5)
     shown = driver.execute_script(
         "return [Number(document.getElementById('replay-seek').value), document.getElementById('replay-time').textContent];")
