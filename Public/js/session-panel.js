@@ -14,10 +14,35 @@ export function setupSessionPanel(app, els) {
     const id = els.joinId.value.trim();
     if (id) app.session.join(id, els.joinToken.value.trim() || null);
   });
-  els.leave.addEventListener('click', () => app.session.leave());
-  els.close.addEventListener('click', () => app.session.close());
+  // Both lose something for good, so each asks once more on the button itself (no modal):
+  // leaving drops the controller token (the link to come back as controller is gone unless
+  // copied), closing ends the session for every page on it.
+  confirmOnSecondClick(els.leave, 'Leave? Copy the controller link first: click again', () => app.session.leave());
+  confirmOnSecondClick(els.close, 'Close it for everyone? Click again', () => app.session.close());
   els.inspect.addEventListener('click', async () => {
     show(await app.send({ op: 'inspect', ...collect(els.inspect.closest('[data-scope]'), ['inspect']) }, { quiet: true }));
   });
   els.frameGet.addEventListener('click', async () => show(await app.send({ op: 'frame.get' }, { quiet: true })));
+}
+
+// A first click arms `button` (its label asks, for 4 s); a second click within that runs `action`.
+export function confirmOnSecondClick(button, question, action) {
+  const label = button.textContent;
+  let disarm = null;
+  const reset = () => {
+    clearTimeout(disarm);
+    disarm = null;
+    delete button.dataset.armed;
+    button.textContent = label;
+  };
+  button.addEventListener('click', () => {
+    if (button.dataset.armed === undefined) {
+      button.dataset.armed = '';
+      button.textContent = question;
+      disarm = setTimeout(reset, 4000);
+      return;
+    }
+    reset();
+    action();
+  });
 }

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pcbrowser import make_driver, wait_js
-from pcpage import by_id, click, fill, find_shape, log_entries, open_page, page_with_a_player, wait_log
+from pcpage import by_id, click, fill, find_shape, log_entries, open_page, open_panel, page_with_a_player, wait_log
 from pcserver import ServerProcess
 from pcws import WsClient
 
@@ -242,6 +242,24 @@ def test_a_shared_link_goes_with_its_session(browser, server_url):
     driver.execute_script("window.progresscast.app.session.close();")
     wait_js(driver, f"window.progresscast.session.session !== {json.dumps(first['session'])}")
     wait_js(driver, "document.getElementById('share-link').hidden && document.getElementById('share-link').value === ''")
+
+
+def test_close_and_leave_ask_once_more_on_the_button(browser, server_url):
+    """Closing ends the session for every page, leaving drops the controller token: a first click
+    asks on the button, only a second one (within 4 s) acts."""
+    driver = browser
+    first = open_page(driver, f"{server_url}/")
+    open_panel(driver, "panel-session")
+    click(driver, "session-close")
+    assert "again" in by_id(driver, "session-close").text
+    time.sleep(0.3)
+    assert driver.execute_script("return window.progresscast.session.session;") == first["session"]
+    click(driver, "session-close")
+    wait_js(driver, f"window.progresscast.session.session !== {json.dumps(first['session'])}")
+    assert by_id(driver, "session-close").text == "Close session"
+    click(driver, "session-leave")
+    assert "Copy the controller link" in by_id(driver, "session-leave").text
+    wait_js(driver, "document.getElementById('session-leave').textContent === 'Leave'", timeout=6)
 
 
 # ---- finding 10: the phone's clock -------------------------------------------------------------------
