@@ -723,3 +723,23 @@ def test_a_connection_gone_while_its_replay_opens_leaves_no_session(server):
     asyncio.run(open_and_leave())
     time.sleep(1.5)
     assert sessions() == before
+
+
+@async_test()
+async def test_a_recording_longer_than_ten_million_seconds_seeks_to_its_end(server):
+    """t in replay.seek was capped at 10^7 s, so a longer (hand-made) recording opened but could
+    not be sought to its end."""
+    name = unique("ages")
+    header = {"format": "progresscast", "version": 1, "title": "ages", "created": "2026-11-28T10:00:00Z",
+              "canvas": {"width": 375, "height": 667}, "fps": 60}
+    lines = [header, [0, "c", {"op": "session.create", "clock": "manual"}],
+             [0, "c", {"op": "hud.show", "target": "h", "mode": "text", "label": "Old"}],
+             [20_000_000_000_000, "c", {"op": "hud.update", "target": "h", "label": "Older"}],
+             [20_000_000_000_000, "e", {"reason": "stopped"}]]
+    (server.recordings / f"{name}.pcast").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    async with Client.connect(server.ws_url) as c:
+        opened = await c.call("replay.open", recording=name)
+        assert opened["duration"] == 2e7
+        await c.call("replay.seek", t=2e7)
+        await c.expect_error("replay.seek", "bad_request", t=2e7 + 1)
+

@@ -161,7 +161,9 @@ extension ProgressCastApp {
             replay.tick(session: session, app: self, loop: loop)
             replay.pause()
         case "replay.seek":
-            let t = try fields.requireNumber("t", in: 0...1e7)
+            // Up to the recording's end, however long a hand-made one is (10^7 s at least).
+            let end = max(1e7, MediaTime.seconds(microseconds: replay.durationMicroseconds))
+            let t = try fields.requireNumber("t", in: 0...end)
             replay.seek(to: MediaTime.microseconds(t), session: session)
         case "replay.speed":
             replay.setRate(try fields.requireNumber("rate", in: 0.1...16))
