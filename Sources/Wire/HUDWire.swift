@@ -110,10 +110,6 @@ enum HUDWire {
             ("backgroundAlpha", .number(h.presentation.backgroundAlpha)),
             ("rotation", .number(h.presentation.rotation ?? 0)),
         ])
-        let bezel = JSONObject(pairs: [
-            ("x", .number(h.bezel.x)), ("y", .number(h.bezel.y)),
-            ("width", .number(h.bezel.width)), ("height", .number(h.bezel.height)),
-        ])
         return JSONObject(pairs: [
             ("target", .string(h.target)),
             ("kind", .string("hud")),
@@ -121,17 +117,8 @@ enum HUDWire {
             ("state", .string(h.phase.rawValue)),
             ("model", .object(model)),
             ("presentation", .object(presentation)),
-            ("bezel", .object(bezel)),
-            (
-                "buttonFrame",
-                h.buttonFrame.map { frame in
-                    .object(
-                        JSONObject(pairs: [
-                            ("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)),
-                            ("height", .number(frame.height)),
-                        ]))
-                } ?? .null
-            ),
+            ("bezel", h.bezel.json),
+            ("buttonFrame", h.buttonFrame?.json ?? .null),
             ("progress", .number(config.progress)),
             ("mode", .string(config.mode.rawValue)),
             ("customView", config.customView.map { .string($0.rawValue) } ?? .null),

@@ -155,17 +155,6 @@ enum RefreshWire {
         }
     }
 
-    private static func point(_ p: Point) -> JSONValue {
-        .object(JSONObject(pairs: [("x", .number(p.x)), ("y", .number(p.y))]))
-    }
-
-    private static func rect(_ r: Rect) -> JSONValue {
-        .object(
-            JSONObject(pairs: [
-                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
-            ]))
-    }
-
     private static func insets(_ i: ScrollInsets) -> JSONValue {
         .object(
             JSONObject(pairs: [
@@ -186,7 +175,7 @@ enum RefreshWire {
         case let .scroll(s):
             var object = JSONObject(pairs: [
                 ("target", .string(s.target)), ("kind", .string("scroll")), ("t", .number(time)),
-                ("frame", rect(s.frame)), ("offset", point(s.offset)), ("inset", insets(s.inset)),
+                ("frame", s.frame.json), ("offset", s.offset.json), ("inset", insets(s.inset)),
                 (
                     "contentSize",
                     .object(
@@ -196,10 +185,10 @@ enum RefreshWire {
                 ),
                 ("dragging", .bool(s.dragging)), ("decelerating", .bool(s.decelerating)),
                 ("state", .string(s.phase.rawValue)),
-                ("velocity", point(s.velocity)), ("paused", .bool(s.paused)),
+                ("velocity", s.velocity.json), ("paused", .bool(s.paused)),
             ])
             if let model = s.modelOffset {
-                object.append("model", .object(JSONObject(pairs: [("offset", point(model))])))
+                object.append("model", .object(JSONObject(pairs: [("offset", model.json)])))
             }
             if let inset = s.presentationInset {
                 object.append("presentation", .object(JSONObject(pairs: [("inset", insets(inset))])))
@@ -211,7 +200,7 @@ enum RefreshWire {
                 ("scroll", .string(r.scroll)),
                 ("refreshKind", .string(r.kind.rawValue)), ("style", .string(r.style.rawValue)),
                 ("state", .string(r.state.rawValue)),
-                ("pullingPercent", .number(r.pullingPercent)), ("alpha", .number(r.alpha)), ("frame", rect(r.frame)),
+                ("pullingPercent", .number(r.pullingPercent)), ("alpha", .number(r.alpha)), ("frame", r.frame.json),
                 ("title", .string(r.stateTitle)), ("lastUpdated", .string(r.lastUpdatedText)),
                 ("remainingTriggers", .number(Double(r.remainingTriggers))),
                 ("gifFrame", r.gifFrame.map { .number(Double($0)) } ?? .null),
