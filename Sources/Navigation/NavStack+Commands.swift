@@ -121,9 +121,7 @@ extension NavStack {
         guard rows.height.isFinite, rows.height >= 1, rows.height <= 10_000 else {
             throw .badField(field + ".height", "must be a number in 1...10000")
         }
-        guard rows.title.count <= 200, rows.title.utf8.count <= TableRows.maximumTitleBytes else {
-            throw .badField(field + ".title", "must be at most 200 characters and \(TableRows.maximumTitleBytes) bytes")
-        }
+        try rows.validateTitle(field: field + ".title")
     }
 }
 

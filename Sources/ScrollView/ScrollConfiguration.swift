@@ -89,9 +89,7 @@ public struct ScrollConfiguration: Equatable, Sendable {
         guard rows.height.isFinite, rows.height > 0 else {
             throw .badField("rows.height", "must be a finite number > 0")
         }
-        guard rows.title.count <= 200, rows.title.utf8.count <= TableRows.maximumTitleBytes else {
-            throw .badField("rows.title", "must be at most 200 characters and \(TableRows.maximumTitleBytes) bytes")
-        }
+        try rows.validateTitle(field: "rows.title")
         // The titles are formatted once and kept: their bytes together are bounded.
         let bytes = rows.formattedBytes
         guard bytes <= TableRows.maximumFormattedBytes else {

@@ -1,3 +1,5 @@
+public import ComponentSupport
+
 /// The rows a scroll view draws as a plain table view: `count` rows of `height` points, each
 /// titled by `title` with `%d` replaced by the row's index (indexPath.row, from 0).
 public struct TableRows: Equatable, Hashable, Sendable {
@@ -29,6 +31,14 @@ public struct TableRows: Equatable, Hashable, Sendable {
     /// The most bytes a scroll view's titles may take together, formatted (they are formatted
     /// once and kept, so 10,000 rows of 200-character titles held 3.4 MB per scroll view).
     public static let maximumFormattedBytes = 262_144
+
+    /// Throws unless the title template is at most 200 characters and ``maximumTitleBytes``
+    /// bytes (`field` names it in the error: `rows.title`, `screen.rows.title`).
+    public func validateTitle(field: String) throws(CommandError) {
+        guard title.count <= 200, title.utf8.count <= TableRows.maximumTitleBytes else {
+            throw .badField(field, "must be at most 200 characters and \(TableRows.maximumTitleBytes) bytes")
+        }
+    }
 
     /// The UTF-8 bytes of every row's title, formatted: the count times the last row's title,
     /// the longest (its index has the most digits).
