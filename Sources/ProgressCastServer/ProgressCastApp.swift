@@ -116,17 +116,9 @@ public final class ProgressCastApp: WebSocketServerHandler {
             if client.strikes >= 2 || client.messagesInWindow > 2 * options.maxMessagesPerSecond {
                 loop.close(connection, code: .policyViolation, reason: "too many messages")
             } else {
-                // The refused message still gets its one reply (with its id and op when it has them).
-                var id: JSONValue?, op: String?
-                if case let .object(message)? = try? JSONParser.parse(text) {
-                    id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
-                    op = message["op"]?.stringValue.map { String($0.prefix(64)) }
-                }
-                send(
-                    Outgoing.error(
-                        id: id, op: op,
-                        CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second")),
-                    to: connection, loop: loop)
+                refuse(
+                    text, CommandError(.limit, "more than \(options.maxMessagesPerSecond) messages per second"),
+                    from: connection, loop: loop)
             }
             return
         }
@@ -197,6 +189,17 @@ public final class ProgressCastApp: WebSocketServerHandler {
         }
         flushAfterOp(connection: connection, loop: loop)
         renderWithdrawnFrame(loop: loop)
+    }
+
+    /// Refuses a message without applying it: its one reply, with its id and op when it has them.
+    func refuse(_ text: UnsafeRawBufferPointer, _ error: CommandError, from connection: ConnectionID, loop: ServerLoop)
+    {
+        var id: JSONValue?, op: String?
+        if case let .object(message)? = try? JSONParser.parse(text) {
+            id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
+            op = message["op"]?.stringValue.map { String($0.prefix(64)) }
+        }
+        send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
     }
 
     /// Whether a message id is usable: a string of at most 100 bytes or an integer.

@@ -16,10 +16,7 @@ extension ProgressCastApp {
         guard let name = try? RecordingName.resolve(raw) else {
             return Self.exportError("bad_request", "invalid recording name", status: 400)
         }
-        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular
-        else {
+        guard let path = RecordingFiles.existing(name, in: options.recordingsDirectory) else {
             return Self.exportError("not_found", "no such recording", status: 404)
         }
         let settings: ExportSettings

@@ -127,9 +127,7 @@ extension ProgressCastApp {
         guard let name = try? RecordingName.resolve(raw) else {
             return .json(#"{"error":"bad_request","message":"invalid recording name"}"#, status: 400)
         }
-        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
+        guard let path = RecordingFiles.existing(name, in: options.recordingsDirectory),
             let data = FileManager.default.contents(atPath: path)
         else {
             return .json(#"{"error":"not_found","message":"no such recording"}"#, status: 404)

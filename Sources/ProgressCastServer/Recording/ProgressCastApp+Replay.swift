@@ -26,13 +26,10 @@ extension ProgressCastApp {
         do { name = try RecordingName.resolve(given) } catch {
             throw CommandError.badField("recording", "is not a valid recording name: \(error.description)")
         }
-        let path = options.recordingsDirectory + "/" + RecordingName.fileName(name)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular
-        else { throw CommandError(.notFound, "no recording \"\(name)\"") }
-        guard sessions.count < options.maxSessions else {
-            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
+        guard let path = RecordingFiles.existing(name, in: options.recordingsDirectory) else {
+            throw CommandError(.notFound, "no recording \"\(name)\"")
         }
+        try requireRoomForASession()
         let opening = ReplayOpening(name: name, path: path, fonts: fonts)
         replayOpenings[connection] = PendingReplayOpen(opening: opening, id: id, frames: frames, deltas: deltas)
         opening.start(waker: loop.waker)
@@ -45,14 +42,9 @@ extension ProgressCastApp {
     {
         guard var pending = replayOpenings[connection] else { return false }
         guard pending.held.count < PendingReplayOpen.maxHeldMessages else {
-            var id: JSONValue?, op: String?
-            if case let .object(message)? = try? JSONParser.parse(text) {
-                id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil }
-                op = message["op"]?.stringValue.map { String($0.prefix(64)) }
-            }
             let error = CommandError(
                 .limit, "more than \(PendingReplayOpen.maxHeldMessages) messages while replay.open is answered")
-            send(Outgoing.error(id: id, op: op, error), to: connection, loop: loop)
+            refuse(text, error, from: connection, loop: loop)
             return true
         }
         pending.held.append(Array(text))
@@ -63,6 +55,8 @@ extension ProgressCastApp {
     /// The replays read and simulated since the last wake: each opens its session and is acked
     /// (or answered with its error), then its connection's held messages are applied in order.
     func finishReplayOpenings(loop: ServerLoop) {
+        // Every wake comes here (render hand-backs among them): nothing to look at, usually.
+        guard !replayOpenings.isEmpty else { return }
         let done = replayOpenings.filter { $0.value.opening.result != nil }
         guard !done.isEmpty else { return }
         settleAllRendering(loop: loop)
@@ -96,9 +90,7 @@ extension ProgressCastApp {
     private func openReplaySession(
         _ pending: PendingReplayOpen, _ opened: ReplayOpening.Opened, for connection: ConnectionID, loop: ServerLoop
     ) throws(CommandError) -> JSONObject {
-        guard sessions.count < options.maxSessions else {
-            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
-        }
+        try requireRoomForASession()
         let (recording, replayer) = (opened.recording, opened.replayer)
         let session = LiveSession(id: RandomToken.make(), token: RandomToken.make(), core: replayer.state(at: 0))
         session.replay = ReplayPlayback(replayer: replayer, recordingName: pending.opening.name)

@@ -30,10 +30,8 @@ struct RecordingListing {
         for file in files where file.hasSuffix(RecordingName.extensionSuffix) {
             let name = String(file.dropLast(RecordingName.extensionSuffix.count))
             guard (try? RecordingName.validate(name)) != nil else { continue }
-            let path = directory + "/" + file
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
+            let path = RecordingFiles.path(of: name, in: directory)
+            guard let attributes = RecordingFiles.regularFileAttributes(path) else { continue }
             let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
             if let kept = entries[name], kept.bytes == bytes, kept.modified == modified {

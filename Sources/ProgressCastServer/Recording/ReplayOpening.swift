@@ -51,12 +51,9 @@ final class ReplayOpening: Sendable {
     /// The recording or why it cannot be played, once the thread is done.
     var result: Result<Opened, CommandError>? { outcome.withLock { $0 } }
 
-    /// `NAME.pcast` read and parsed (regular files only: a symbolic link in the folder, perhaps
-    /// pointing outside it, is not a recording).
+    /// `NAME.pcast` read and parsed (still a regular file: it may have gone since the check).
     static func read(name: String, path: String) throws(CommandError) -> Recording {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let data = FileManager.default.contents(atPath: path)
+        guard RecordingFiles.regularFileAttributes(path) != nil, let data = FileManager.default.contents(atPath: path)
         else { throw CommandError(.notFound, "no recording \"\(name)\"") }
         do {
             return try RecordingReader.read(Array(data))

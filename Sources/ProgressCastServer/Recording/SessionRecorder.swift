@@ -35,7 +35,7 @@ final class SessionRecorder {
             clock: settings.clock.rawValue,
             extra: JSONObject(pairs: [("date", settings.createOp["date"] ?? .null)]))
         file = try RecordingFile(
-            path: directory + "/" + RecordingName.fileName(name), header: header, maxBytes: maxBytes,
+            path: RecordingFiles.path(of: name, in: directory), header: header, maxBytes: maxBytes,
             replacing: replacing)
         startedAt = now
         lastChecksumMicroseconds = now

@@ -11,6 +11,13 @@ import WebSocketServer
 import Wire
 
 extension ProgressCastApp {
+    /// Throws `limit` when the server holds ``ServerOptions/maxSessions`` sessions already.
+    func requireRoomForASession() throws(CommandError) {
+        guard sessions.count < options.maxSessions else {
+            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
+        }
+    }
+
     /// What a replay session answers an op that would change its scene or clock.
     private static let replaySessionRefusal = CommandError(.conflict, "a replay session only takes replay.* ops")
 
@@ -140,9 +147,7 @@ extension ProgressCastApp {
         if !fields.has("date") {
             settings.date = SessionDate(epochSeconds: Date().timeIntervalSince1970.rounded(.down))
         }
-        guard sessions.count < options.maxSessions else {
-            throw CommandError(.limit, "the server already has \(options.maxSessions) sessions")
-        }
+        try requireRoomForASession()
         leaveSession(connection, loop: loop)
         let session = LiveSession(
             id: RandomToken.make(), token: RandomToken.make(), core: SessionCore(settings: settings, fonts: fonts))
