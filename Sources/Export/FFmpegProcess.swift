@@ -67,7 +67,7 @@ final class FFmpegProcess {
 
     /// What ffmpeg (5.1) prints when it could not write its output but still exits with status
     /// 0: a full disk gave a truncated file and a success (docs/protocol.md, section 8).
-    static let writeFailures = [
+    private static let writeFailures = [
         "No space left on device", "Disk quota exceeded", "Input/output error", "Error writing trailer",
         "Error closing file",
     ]
@@ -80,10 +80,8 @@ final class FFmpegProcess {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw ExportError(.ffmpegFailed, "ffmpeg failed\(describeExit(waiting: false))")
         }
-        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        if let failure = log.split(separator: "\n").first(where: { line in
-            FFmpegProcess.writeFailures.contains { line.contains($0) }
-        }) {
+        if let failure = errorLines.first(where: { line in FFmpegProcess.writeFailures.contains { line.contains($0) } })
+        {
             throw ExportError(.ffmpegFailed, "ffmpeg could not write the file: \(failure)")
         }
     }
@@ -95,14 +93,18 @@ final class FFmpegProcess {
         process.waitUntilExit()
     }
 
+    /// What ffmpeg wrote on its standard error, line by line.
+    private var errorLines: [Substring] {
+        ((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+
     /// ": exit status N: <its last error lines>" or ": killed by signal N".
     private func describeExit(waiting: Bool) -> String {
         if waiting {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
         }
-        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        let lastLines = log.split(separator: "\n").suffix(3).joined(separator: "; ")
+        let lastLines = errorLines.suffix(3).joined(separator: "; ")
         let how =
             process.terminationReason == .uncaughtSignal
             ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
