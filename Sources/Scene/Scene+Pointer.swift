@@ -72,23 +72,23 @@ extension Scene {
         let translation = move.location - contest.down.location
         let back: Double = navs.layoutDirection(of: contest.nav) == .rtl ? -1 : 1
         guard abs(translation.x) > abs(translation.y), translation.x * back > 0 else { return nil }
-        if let reason = navs.swipeRefusal(
-            of: contest.nav, location: move.location, translation: translation, downLocation: contest.down.location)
-        {
+        // Refused: the stack says why, and the scroll view keeps the pan.
+        func refuse(_ reason: NavRefusalReason) -> PointerResponse? {
             pendingEvents.append(
                 TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: reason))))
             return nil
+        }
+        if let reason = navs.swipeRefusal(
+            of: contest.nav, location: move.location, translation: translation, downLocation: contest.down.location)
+        {
+            return refuse(reason)
         }
         if view.scrolls(.horizontal) {
             let offset = view.offset(at: move.time, timeline: timeline).x
             // Leading edge: the left for left-to-right content, where the offset is at its minimum.
             let atLeadingEdge =
                 back > 0 ? offset <= view.minOffset(.horizontal) + 0.5 : offset >= view.maxOffset(.horizontal) - 0.5
-            guard atLeadingEdge else {
-                pendingEvents.append(
-                    TimedEvent(time: move.time, target: contest.nav, .nav(.gestureRefused(reason: .scrollView))))
-                return nil
-            }
+            guard atLeadingEdge else { return refuse(.scrollView) }
         }
         let cancel = PointerEvent(
             phase: .cancel, location: contest.down.location, pointer: move.pointer, time: move.time)
