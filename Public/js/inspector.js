@@ -20,6 +20,7 @@ export class Inspector {
     this.cursor = null;
     this.plot = null; // what was last drawn, in canvas pixels (read by tests)
     this.scheduled = false;
+    this.unlisted = new Set(); // names drawn that are no component's (noteComponents)
     els.start.addEventListener('click', () => this.start());
     els.stop.addEventListener('click', () => this.stop());
     els.refresh.addEventListener('click', () => this.refreshTargets());
@@ -114,9 +115,8 @@ export class Inspector {
   // sooner sets a timer for then: a still scene sends no frame after it). A name still missing
   // after a read is not a component's (the phone's chrome) and does not ask again.
   noteComponents(frame) {
-    if (!Array.isArray(frame.shapes)) return;
+    if (this.listTimer || !Array.isArray(frame.shapes)) return;
     const listed = new Set([...this.els.target.options].map((o) => o.value));
-    this.unlisted ??= new Set();
     const names = frame.shapes.map((shape) => (typeof shape.id === 'string' ? shape.id.split('.')[0] : ''));
     const missing = names.some((name) => name !== '' && !listed.has(name) && !this.unlisted.has(name));
     if (!missing && (this.target || listed.size > 0)) return;

@@ -26,7 +26,7 @@ export function setupSessionPanel(app, els) {
 }
 
 // A first click arms `button` (its label asks, for 4 s); a second click within that runs `action`.
-export function confirmOnSecondClick(button, question, action) {
+function confirmOnSecondClick(button, question, action) {
   const label = button.textContent;
   let disarm = null;
   const reset = () => {
